@@ -1,0 +1,17 @@
+export { RETURN_TYPES, LEVEL_LINKS, isReturnType, type ReturnType } from './levels.ts';
+export {
+  HELD_ATTRIBUTES,
+  findAttribute,
+  allowedOperators,
+  storageOf,
+  snapshotColumns,
+  SQL_SCALAR,
+  type HeldAttribute,
+  type NestedRecord,
+  type ScalarType,
+  type SearchContext,
+  type Storage,
+  type SnapshotColumn,
+} from './catalogue/index.ts';
+export * from './request/wire.ts';
+export type * from './request/plan-input.ts';
