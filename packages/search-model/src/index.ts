@@ -15,3 +15,12 @@ export {
 } from './catalogue/index.ts';
 export * from './request/wire.ts';
 export type * from './request/plan-input.ts';
+export {
+  validateSearchRequest,
+  RequestValidationError,
+  MAX_ROWS,
+  resolveDate,
+  tokenize,
+  type ValidationCode,
+} from './validation/index.ts';
+export { publicVocabulary, type PublicAttribute } from './catalogue/public-vocabulary.ts';

@@ -1,0 +1,3 @@
+export { validateSearchRequest, MAX_ROWS } from './request.ts';
+export { RequestValidationError, type ValidationCode } from './errors.ts';
+export { resolveDate, tokenize } from './values.ts';

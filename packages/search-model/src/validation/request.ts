@@ -1,0 +1,159 @@
+import { RETURN_TYPES } from '../levels.ts';
+import type { PlannedRequest, PlannedSort } from '../request/plan-input.ts';
+import type { ReturnType } from '../levels.ts';
+import { isAggregatable, resolveAttribute } from './attributes.ts';
+import { RequestValidationError } from './errors.ts';
+import {
+  child,
+  expectArray,
+  expectBoolean,
+  expectEnum,
+  expectInteger,
+  expectObject,
+  expectString,
+  optional,
+  required,
+  type JsonObject,
+} from './json.ts';
+import { validateFacets } from './facets.ts';
+import { validateQueryNode } from './query.ts';
+
+/** Most rows one page may hold (search-api.md 3). */
+export const MAX_ROWS = 10000;
+const DEFAULT_ROWS = 10;
+
+const OPTION_KEYS = [
+  'paginate',
+  'sort',
+  'facets',
+  'results_content_type',
+  'results_verbosity',
+  'return_all_hits',
+  'return_counts',
+  'group_by',
+  'group_by_return_type',
+  'scoring_strategy',
+  'return_explain_metadata',
+] as const;
+
+const SCORING_STRATEGIES = [
+  'combined',
+  'sequence',
+  'seqmotif',
+  'strucmotif',
+  'structure',
+  'chemical',
+  'text',
+  'text_chem',
+  'full_text',
+] as const;
+
+/**
+ * Checks a Search API v2 request and resolves it against the catalogue. Throws
+ * RequestValidationError, whose message names the faulty field and the reason.
+ */
+export function validateSearchRequest(value: unknown, now: Date = new Date()): PlannedRequest {
+  const request = expectObject(value, '', ['query', 'return_type', 'request_options', 'request_info']);
+  const returnType: ReturnType = required(request, 'return_type', '', (v, p) =>
+    expectEnum(v, p, RETURN_TYPES),
+  );
+  const query = optional(request, 'query', '', (v, p) =>
+    validateQueryNode(v, p, { returnType, now, filter: false }),
+  );
+  const info = optional(request, 'request_info', '', (v, p) => expectObject(v, p, ['query_id', 'src']));
+  const queryId = info && optional(info, 'query_id', 'request_info', expectString);
+  if (info)
+    optional(info, 'src', 'request_info', (v, p) =>
+      expectEnum(v, p, ['ui', 'mypdb_service', 'mypdb_user', 'rcsb_test'] as const),
+    );
+  const options =
+    optional(request, 'request_options', '', (v, p) => expectObject(v, p, OPTION_KEYS)) ?? ({} as JsonObject);
+  return {
+    returnType,
+    ...(query && { query }),
+    ...(queryId !== undefined && { queryId }),
+    ...validateOptions(options, returnType, now),
+  };
+}
+
+type Options = Pick<PlannedRequest, 'contentTypes' | 'page' | 'sort' | 'facets' | 'countOnly' | 'verbosity'>;
+
+function validateOptions(options: JsonObject, returnType: ReturnType, now: Date): Options {
+  const path = 'request_options';
+  const allHits = optional(options, 'return_all_hits', path, expectBoolean) ?? false;
+  const countOnly = optional(options, 'return_counts', path, expectBoolean) ?? false;
+  if (allHits && options.paginate !== undefined) {
+    throw new RequestValidationError(
+      'REQ_ERR_COMBINATION',
+      child(path, 'return_all_hits'),
+      'cannot be combined with paginate',
+    );
+  }
+  if (allHits && countOnly) {
+    throw new RequestValidationError(
+      'REQ_ERR_COMBINATION',
+      child(path, 'return_all_hits'),
+      'cannot be combined with return_counts',
+    );
+  }
+  const paginate = optional(options, 'paginate', path, (v, p) => expectObject(v, p, ['start', 'rows']));
+  const pagePath = child(path, 'paginate');
+  const start =
+    (paginate &&
+      optional(paginate, 'start', pagePath, (v, p) => expectInteger(v, p, 0, Number.MAX_SAFE_INTEGER))) ??
+    0;
+  const rows =
+    (paginate && optional(paginate, 'rows', pagePath, (v, p) => expectInteger(v, p, 0, MAX_ROWS))) ??
+    DEFAULT_ROWS;
+
+  const contentTypes = optional(options, 'results_content_type', path, (v, p) => [
+    ...new Set(
+      expectArray(v, p, 1).map((item, i) =>
+        expectEnum(item, child(p, i), ['experimental', 'computational'] as const),
+      ),
+    ),
+  ]) ?? ['experimental'];
+  const verbosity =
+    optional(options, 'results_verbosity', path, (v, p) =>
+      expectEnum(v, p, ['compact', 'minimal', 'verbose'] as const),
+    ) ?? 'minimal';
+  optional(options, 'scoring_strategy', path, (v, p) => expectEnum(v, p, SCORING_STRATEGIES));
+  optional(options, 'return_explain_metadata', path, expectBoolean);
+  if (options.group_by !== undefined || options.group_by_return_type !== undefined) {
+    throw new RequestValidationError(
+      'REQ_ERR_UNSUPPORTED',
+      child(path, options.group_by !== undefined ? 'group_by' : 'group_by_return_type'),
+      'grouping is not supported by this search service yet',
+    );
+  }
+  const sort = optional(options, 'sort', path, (v, p) => validateSort(v, p, returnType)) ?? [];
+  const facets = optional(options, 'facets', path, (v, p) => validateFacets(v, p, { returnType, now })) ?? [];
+  return { contentTypes, page: { start, rows, all: allHits }, sort, facets, countOnly, verbosity };
+}
+
+function validateSort(value: unknown, path: string, returnType: ReturnType): PlannedSort[] {
+  return expectArray(value, path, 1).map((item, i) => {
+    const itemPath = child(path, i);
+    const sort = expectObject(item, itemPath, ['sort_by', 'direction', 'filter']);
+    const sortBy = required(sort, 'sort_by', itemPath, expectString);
+    const direction =
+      optional(sort, 'direction', itemPath, (v, p) => expectEnum(v, p, ['asc', 'desc'] as const)) ?? 'desc';
+    if (sort.filter !== undefined) {
+      throw new RequestValidationError(
+        'REQ_ERR_UNSUPPORTED',
+        child(itemPath, 'filter'),
+        'sort filters are not supported by this search service',
+      );
+    }
+    if (sortBy === 'score') return { direction };
+    const attribute = resolveAttribute(sortBy, child(itemPath, 'sort_by'), returnType);
+    if (!isAggregatable(attribute)) {
+      throw new RequestValidationError(
+        'REQ_ERR_VALUE',
+        child(itemPath, 'sort_by'),
+        `cannot sort by the full-text attribute "${attribute.path}"`,
+      );
+    }
+    return { attribute, direction };
+  });
+}

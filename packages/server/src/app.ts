@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Engine } from './engine/index.ts';
+import { handleError } from './errors.ts';
+import { metadataRoutes } from './routes/metadata.ts';
+import { searchRoutes } from './routes/search.ts';
+import { webRoutes, type WebOptions } from './routes/web.ts';
+
+export interface AppOptions {
+  engine: Engine;
+  /** The built dashboard; without it the service answers the API only. */
+  web?: WebOptions;
+  /** Largest request body in bytes. */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Wires the service together; `main.ts` only starts it, tests build it without a port. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576 });
+  app.setErrorHandler(handleError);
+  // The API speaks JSON only: other media types get 415 (search-api.md 1).
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('access-control-allow-origin', '*');
+    return payload;
+  });
+  app.options('/rcsbsearch/*', async (_request, reply) =>
+    reply
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .code(204)
+      .send(),
+  );
+  app.addHook('onClose', async () => options.engine.close());
+  await app.register(searchRoutes, { engine: options.engine });
+  await app.register(metadataRoutes, { engine: options.engine });
+  if (options.web) await app.register(webRoutes, options.web);
+  return app;
+}

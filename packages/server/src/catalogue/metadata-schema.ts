@@ -1,0 +1,101 @@
+import {
+  allowedOperators,
+  HELD_ATTRIBUTES,
+  publicVocabulary,
+  type HeldAttribute,
+  type PublicAttribute,
+} from '@pdb-stats/search-model';
+
+/** JSON of one node of the metadata schema tree. */
+type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
+
+const COPIED_KEYS = [
+  'description',
+  'rcsb_description',
+  'rcsb_search_group',
+  'rcsb_full_text_priority',
+  'enum',
+  'rcsb_enum_annotated',
+  'examples',
+] as const satisfies readonly (keyof PublicAttribute)[];
+
+/** The public description of a held attribute: the archive's own metadata where it has it. */
+function publicInfo(attribute: HeldAttribute): PublicAttribute | undefined {
+  const candidates = publicVocabulary().get(attribute.path) ?? [];
+  const chemical = attribute.level === 'mol_definition';
+  return (
+    candidates.find(
+      (c) =>
+        c.type !== 'array' &&
+        (attribute.path !== 'rcsb_id' || chemical === /chemical/i.test(c.description ?? '')),
+    ) ??
+    candidates.find((c) => c.type !== 'array') ??
+    candidates[0]
+  );
+}
+
+function leaf(attribute: HeldAttribute): SchemaNode {
+  const info = publicInfo(attribute);
+  const node: SchemaNode =
+    attribute.type === 'date' ? { type: 'string', format: 'date' } : { type: attribute.type };
+  for (const key of COPIED_KEYS) {
+    const value = info?.[key];
+    if (value === undefined) continue;
+    // The public metadata keeps enums as objects keyed by value; the schema lists them.
+    node[key] = key === 'enum' && !Array.isArray(value) ? Object.values(value as object) : value;
+  }
+  if (!node.rcsb_description) {
+    const brief = attribute.brief ?? attribute.path;
+    node.rcsb_description = [{ text: brief, context: 'brief' }];
+  }
+  node.rcsb_search_context = [...attribute.contexts];
+  if (attribute.units) node.rcsb_units = attribute.units;
+  node.rcsb_object_level = attribute.level;
+  node.rcsb_search_operators = [...allowedOperators(attribute)];
+  return node;
+}
+
+function ensureObject(parent: SchemaNode, key: string, nested: boolean): SchemaNode {
+  parent.properties ??= {};
+  const existing = parent.properties[key];
+  if (existing) return existing.items ?? existing;
+  const object: SchemaNode = { type: 'object', properties: {} };
+  parent.properties[key] = nested ? { type: 'array', rcsb_nested_indexing: true, items: object } : object;
+  return object;
+}
+
+/**
+ * The attribute catalogue in the public shape of `GET /rcsbsearch/v2/metadata/schema`
+ * (a draft-04 style JSON Schema whose leaves carry the search metadata).
+ */
+export function buildMetadataSchema(kind: 'structure' | 'chemical'): SchemaNode {
+  const root: SchemaNode = {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    type: 'object',
+    title: kind === 'chemical' ? 'Chemical Text Service Metadata' : 'Text Service Metadata',
+    $comment: 'Attributes held by this PDB Statistics archive; descriptions from the RCSB search metadata',
+    properties: {},
+  };
+  const attributes = HELD_ATTRIBUTES.filter((a) => (a.level === 'mol_definition') === (kind === 'chemical'));
+  for (const attribute of attributes) {
+    const segments = attribute.path.split('.');
+    const nestedPaths = new Set([
+      attribute.nested?.root,
+      attribute.nested && attribute.nested.inner && `${attribute.nested.root}.${attribute.nested.inner}`,
+    ]);
+    let parent = root;
+    for (let i = 0; i < segments.length - 1; i++) {
+      parent = ensureObject(
+        parent,
+        segments[i] as string,
+        nestedPaths.has(segments.slice(0, i + 1).join('.')),
+      );
+    }
+    const name = segments[segments.length - 1] as string;
+    parent.properties ??= {};
+    if (parent.properties[name]) continue; // rcsb_id is held on every level; it is one public attribute
+    const node = leaf(attribute);
+    parent.properties[name] = attribute.multi && !attribute.nested ? { type: 'array', items: node } : node;
+  }
+  return root;
+}

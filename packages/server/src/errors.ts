@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { RequestValidationError } from '@pdb-stats/search-model';
+
+/**
+ * Clients see only errors raised on purpose: validation errors with their message and field,
+ * HTTP errors of Fastify itself (bad JSON, wrong media type) with theirs. Anything else is logged
+ * and answered with a generic 500, because engine messages contain SQL.
+ */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof RequestValidationError) {
+    void reply.code(400).send({ status: 400, message: error.message, field: error.field, code: error.code });
+    return;
+  }
+  const statusCode = (error as FastifyError).statusCode;
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    void reply.code(statusCode).send({ status: statusCode, message: clientMessage(error as FastifyError) });
+    return;
+  }
+  request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+  void reply.code(500).send({ status: 500, message: 'Internal Server Error' });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'the request body must be JSON: send Content-Type: application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'the request body is empty; send the search request as JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'the request body is too large';
+    default:
+      if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return `the request body is not valid JSON: ${error.message}`;
+      }
+      return error.message;
+  }
+}

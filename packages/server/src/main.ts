@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDuckDbEngine } from './engine/index.ts';
+
+/** Starts the service: `npm start`. Composition lives in app.ts. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  let archiveDir = config.archiveDir;
+  if (!archiveDir) {
+    archiveDir = config.demoDir;
+    if (!(await isSnapshot(archiveDir))) {
+      const started = Date.now();
+      console.log(
+        `No archive yet: generating the demo archive (${config.demoEntries.toLocaleString('en-US')} entries) in ${archiveDir}`,
+      );
+      await generateDemoArchive({
+        entries: config.demoEntries,
+        outDir: archiveDir,
+        onProgress: (m) => console.log(`  ${m}`),
+      });
+      console.log(`Demo archive ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } else if (!(await isSnapshot(archiveDir))) {
+    throw new Error(
+      `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
+    );
+  }
+  const engine = await openDuckDbEngine(archiveDir);
+  const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  const app = await buildApp({
+    engine,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+    ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),
+  });
+  if (!hasWeb) app.log.warn(`no dashboard build in ${config.webDir}: serving the API only`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: finishing requests in flight`);
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

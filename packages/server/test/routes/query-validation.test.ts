@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import type { Engine } from '../../src/engine/index.ts';
+
+/** Validation happens before the engine: an engine that fails on use proves no request reaches it. */
+const unreachableEngine: Engine = {
+  search: () => Promise.reject(new Error('the engine must not see an invalid request')),
+  archiveInfo: () => {
+    throw new Error('unused');
+  },
+  close: async () => {},
+};
+
+const t = (parameters: Record<string, unknown>) => ({ type: 'terminal', service: 'text', parameters });
+const entry = (extra: Record<string, unknown>) => ({ return_type: 'entry', ...extra });
+const facet = (f: Record<string, unknown>) => entry({ request_options: { facets: [f] } });
+
+/** [what is wrong, request, message expected in the 400 body] */
+const INVALID: [string, unknown, string][] = [
+  ['body is not an object', [1, 2], 'must be an object, got an array'],
+  [
+    'missing return_type',
+    { query: t({ attribute: 'rcsb_id', operator: 'exists' }) },
+    'return_type: is required',
+  ],
+  ['unknown return_type', { return_type: 'protein' }, 'return_type: must be one of'],
+  ['unknown top-level key', entry({ querry: {} }), 'querry: unknown key'],
+  [
+    'unknown key in request_options',
+    entry({ request_options: { page: {} } }),
+    'request_options.page: unknown key',
+  ],
+  ['unknown node type', entry({ query: { type: 'leaf' } }), 'query.type: must be one of "group", "terminal"'],
+  [
+    'group without nodes',
+    entry({ query: { type: 'group', logical_operator: 'and' } }),
+    'query.nodes: is required',
+  ],
+  [
+    'empty group',
+    entry({ query: { type: 'group', logical_operator: 'and', nodes: [] } }),
+    'query.nodes: must hold at least 1 item',
+  ],
+  [
+    'bad logical operator',
+    entry({
+      query: {
+        type: 'group',
+        logical_operator: 'not',
+        nodes: [t({ attribute: 'rcsb_id', operator: 'exists' })],
+      },
+    }),
+    'query.logical_operator: must be one of "and", "or"',
+  ],
+  [
+    'terminal without service',
+    entry({ query: { type: 'terminal', parameters: { attribute: 'rcsb_id', operator: 'exists' } } }),
+    'query.service: is required',
+  ],
+  [
+    'unimplemented service',
+    entry({ query: { type: 'terminal', service: 'sequence', parameters: { value: 'MVLS' } } }),
+    'service "sequence" is not implemented',
+  ],
+  [
+    'unknown service',
+    entry({ query: { type: 'terminal', service: 'magic' } }),
+    'query.service: must be one of',
+  ],
+  [
+    'unknown attribute',
+    entry({ query: t({ attribute: 'rcsb_entry_info.favourite_colour', operator: 'exists' }) }),
+    'unknown attribute "rcsb_entry_info.favourite_colour"',
+  ],
+  [
+    'attribute not held',
+    entry({ query: t({ attribute: 'exptl_crystal.density_Matthews', operator: 'exists' }) }),
+    'not held by this archive',
+  ],
+  [
+    'operator missing',
+    entry({ query: t({ attribute: 'rcsb_id', value: '4HHB' }) }),
+    'query.parameters.operator: is required',
+  ],
+  [
+    'unknown operator',
+    entry({ query: t({ attribute: 'rcsb_id', operator: 'like', value: '4H%' }) }),
+    'query.parameters.operator: must be one of',
+  ],
+  [
+    'text operator on a keyword',
+    entry({
+      query: t({
+        attribute: 'rcsb_entry_info.experimental_method',
+        operator: 'contains_words',
+        value: 'ray',
+      }),
+    }),
+    'operator "contains_words" is not allowed on attribute "rcsb_entry_info.experimental_method"',
+  ],
+  [
+    'keyword operator on full text',
+    entry({ query: t({ attribute: 'struct.title', operator: 'exact_match', value: 'x' }) }),
+    'operator "exact_match" is not allowed on attribute "struct.title"',
+  ],
+  [
+    'comparison on a string',
+    entry({ query: t({ attribute: 'symmetry.space_group_name_H_M', operator: 'greater', value: 'P 1' }) }),
+    'operator "greater" is not allowed',
+  ],
+  [
+    'exact_match on a number',
+    entry({
+      query: t({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'exact_match', value: '2.0' }),
+    }),
+    'operator "exact_match" is not allowed on attribute "rcsb_entry_info.resolution_combined"',
+  ],
+  [
+    'numeric string for a number',
+    entry({ query: t({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: '2.0' }) }),
+    'the value must be a JSON number, got the string "2.0"',
+  ],
+  [
+    'number for a keyword',
+    entry({ query: t({ attribute: 'rcsb_id', operator: 'exact_match', value: 4 }) }),
+    'query.parameters.value: must be a string, got number 4',
+  ],
+  [
+    'missing value',
+    entry({ query: t({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'less' }) }),
+    'query.parameters.value: is required with operator "less"',
+  ],
+  [
+    'value with exists',
+    entry({ query: t({ attribute: 'rcsb_id', operator: 'exists', value: 'x' }) }),
+    'operator "exists" takes no value',
+  ],
+  [
+    'empty in list',
+    entry({ query: t({ attribute: 'rcsb_id', operator: 'in', value: [] }) }),
+    'query.parameters.value: must hold at least 1 item',
+  ],
+  [
+    'malformed date',
+    entry({
+      query: t({
+        attribute: 'rcsb_accession_info.initial_release_date',
+        operator: 'less',
+        value: '2020-13-01',
+      }),
+    }),
+    'is not a date',
+  ],
+  [
+    'malformed date math',
+    entry({
+      query: t({ attribute: 'rcsb_accession_info.initial_release_date', operator: 'less', value: 'now-1d' }),
+    }),
+    'is not a date',
+  ],
+  [
+    'range without bounds',
+    entry({
+      query: t({
+        attribute: 'rcsb_entry_info.resolution_combined',
+        operator: 'range',
+        value: { include_lower: true },
+      }),
+    }),
+    'a range needs "from", "to" or both',
+  ],
+  [
+    'range with unknown key',
+    entry({
+      query: t({
+        attribute: 'rcsb_entry_info.resolution_combined',
+        operator: 'range',
+        value: { from: 1, upto: 2 },
+      }),
+    }),
+    'query.parameters.value.upto: unknown key',
+  ],
+  [
+    'range from after to',
+    entry({
+      query: t({
+        attribute: 'rcsb_entry_info.resolution_combined',
+        operator: 'range',
+        value: { from: 3, to: 2 },
+      }),
+    }),
+    '"from" (3) is after "to" (2)',
+  ],
+  [
+    'range_closed removed in v2',
+    entry({
+      query: t({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'range_closed', value: [1, 2] }),
+    }),
+    'query.parameters.operator: must be one of',
+  ],
+  [
+    'negation not boolean',
+    entry({ query: t({ attribute: 'rcsb_id', operator: 'exists', negation: 'yes' }) }),
+    'query.parameters.negation: must be true or false',
+  ],
+  [
+    'text_chem on a structure attribute',
+    entry({
+      query: {
+        type: 'terminal',
+        service: 'text_chem',
+        parameters: {
+          attribute: 'rcsb_entry_info.experimental_method',
+          operator: 'exact_match',
+          value: 'EM',
+        },
+      },
+    }),
+    'is a structure attribute',
+  ],
+  [
+    'rows above 10000',
+    entry({ request_options: { paginate: { start: 0, rows: 10001 } } }),
+    'request_options.paginate.rows: must be between 0 and 10000, got 10001',
+  ],
+  [
+    'negative start',
+    entry({ request_options: { paginate: { start: -1, rows: 10 } } }),
+    'request_options.paginate.start: must be between 0',
+  ],
+  [
+    'fractional rows',
+    entry({ request_options: { paginate: { rows: 2.5 } } }),
+    'request_options.paginate.rows: must be an integer',
+  ],
+  [
+    'return_all_hits with paginate',
+    entry({ request_options: { return_all_hits: true, paginate: { rows: 5 } } }),
+    'request_options.return_all_hits: cannot be combined with paginate',
+  ],
+  [
+    'return_all_hits with return_counts',
+    entry({ request_options: { return_all_hits: true, return_counts: true } }),
+    'cannot be combined with return_counts',
+  ],
+  [
+    'bad results_content_type',
+    entry({ request_options: { results_content_type: ['predicted'] } }),
+    'request_options.results_content_type[0]: must be one of',
+  ],
+  [
+    'bad verbosity',
+    entry({ request_options: { results_verbosity: 'loud' } }),
+    'request_options.results_verbosity: must be one of',
+  ],
+  [
+    'sort by full text',
+    entry({ request_options: { sort: [{ sort_by: 'struct.title' }] } }),
+    'cannot sort by the full-text attribute "struct.title"',
+  ],
+  [
+    'facet without name',
+    facet({ aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' }),
+    'request_options.facets[0].name: is required',
+  ],
+  [
+    'unknown aggregation type',
+    facet({ name: 'x', aggregation_type: 'stats', attribute: 'rcsb_id' }),
+    'request_options.facets[0].aggregation_type: must be one of',
+  ],
+  [
+    'min_interval_population on range',
+    facet({
+      name: 'x',
+      aggregation_type: 'range',
+      attribute: 'rcsb_entry_info.resolution_combined',
+      ranges: [{ to: 2 }],
+      min_interval_population: 1,
+    }),
+    'request_options.facets[0].min_interval_population: unknown key',
+  ],
+  [
+    'max_num_intervals too large',
+    facet({
+      name: 'x',
+      aggregation_type: 'terms',
+      attribute: 'rcsb_entry_info.experimental_method',
+      max_num_intervals: 70000,
+    }),
+    'request_options.facets[0].max_num_intervals: must be between 1 and 65536',
+  ],
+  [
+    'date_histogram by month',
+    facet({
+      name: 'x',
+      aggregation_type: 'date_histogram',
+      attribute: 'rcsb_accession_info.initial_release_date',
+      interval: 'month',
+    }),
+    'request_options.facets[0].interval: must be one of "year"',
+  ],
+  [
+    'histogram without interval',
+    facet({ name: 'x', aggregation_type: 'histogram', attribute: 'rcsb_entry_info.molecular_weight' }),
+    'request_options.facets[0].interval: is required',
+  ],
+  [
+    'range facet on a date',
+    facet({
+      name: 'x',
+      aggregation_type: 'range',
+      attribute: 'rcsb_accession_info.initial_release_date',
+      ranges: [{ to: 2 }],
+    }),
+    'a range facet needs a integer or number attribute',
+  ],
+  [
+    'range facet bound not a number',
+    facet({
+      name: 'x',
+      aggregation_type: 'range',
+      attribute: 'rcsb_entry_info.resolution_combined',
+      ranges: [{ from: 'low' }],
+    }),
+    'request_options.facets[0].ranges[0].from: must be a number',
+  ],
+  [
+    'empty range in facet',
+    facet({
+      name: 'x',
+      aggregation_type: 'range',
+      attribute: 'rcsb_entry_info.resolution_combined',
+      ranges: [{}],
+    }),
+    'request_options.facets[0].ranges[0]: a range needs',
+  ],
+  [
+    'date_range bound not a date',
+    facet({
+      name: 'x',
+      aggregation_type: 'date_range',
+      attribute: 'rcsb_accession_info.initial_release_date',
+      ranges: [{ from: '1976' }],
+    }),
+    'request_options.facets[0].ranges[0].from: the string "1976" is not a date',
+  ],
+  [
+    'terms on a full-text attribute',
+    facet({ name: 'x', aggregation_type: 'terms', attribute: 'struct.title' }),
+    'aggregation is not allowed on the attribute',
+  ],
+  [
+    'precision_threshold too large',
+    facet({ name: 'x', aggregation_type: 'cardinality', attribute: 'rcsb_id', precision_threshold: 50000 }),
+    'request_options.facets[0].precision_threshold: must be between 0 and 40000',
+  ],
+  [
+    'full-text operator in a facet filter',
+    facet({
+      filter: t({ attribute: 'struct.title', operator: 'contains_words', value: 'kinase' }),
+      facets: [{ name: 'x', aggregation_type: 'terms', attribute: 'rcsb_id' }],
+    }),
+    'request_options.facets[0].filter.parameters.operator: must be one of',
+  ],
+  [
+    'filter facet without facets',
+    facet({ filter: t({ attribute: 'rcsb_id', operator: 'exists' }) }),
+    'request_options.facets[0].facets: is required',
+  ],
+  ['bad request_info.src', entry({ request_info: { src: 'robot' } }), 'request_info.src: must be one of'],
+];
+
+describe('400 for invalid requests', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ engine: unreachableEngine });
+  });
+  afterAll(() => app.close());
+
+  it('has at least 30 distinct cases', () => {
+    expect(new Set(INVALID.map(([, request]) => JSON.stringify(request))).size).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(INVALID)('%s', async (_what, request, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: request as object,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('answers the same 400 over GET ?json=', async () => {
+    const [, request, message] = INVALID[20]!;
+    const response = await app.inject({
+      method: 'GET',
+      url: `/rcsbsearch/v2/query?json=${encodeURIComponent(JSON.stringify(request))}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('rejects a GET without json, and with json that does not parse', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/rcsbsearch/v2/query' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('json: the query parameter "json"');
+    const broken = await app.inject({ method: 'GET', url: '/rcsbsearch/v2/query?json=%7Bnope' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toContain('json: is not valid JSON');
+  });
+
+  it('rejects a body that is not JSON, and another media type with 415', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"return_type": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toContain('not valid JSON');
+    const text = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'entry',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toContain('Content-Type: application/json');
+  });
+});
