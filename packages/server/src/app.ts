@@ -3,15 +3,24 @@ import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { searchRoutes } from './routes/search.ts';
+import { SearchService } from './search-service.ts';
 import { webRoutes, type WebOptions } from './routes/web.ts';
 
 export interface AppOptions {
   engine: Engine;
   /** The built dashboard; without it the service answers the API only. */
   web?: WebOptions;
+  /** Size of the answer cache in bytes. */
+  cacheBytes?: number;
   /** Largest request body in bytes. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchService: SearchService;
+  }
 }
 
 /** Wires the service together; `main.ts` only starts it, tests build it without a port. */
@@ -32,7 +41,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send(),
   );
   app.addHook('onClose', async () => options.engine.close());
-  await app.register(searchRoutes, { engine: options.engine });
+  const service = new SearchService(options.engine, options.cacheBytes);
+  app.decorate('searchService', service);
+  await app.register(searchRoutes, { service });
   await app.register(metadataRoutes, { engine: options.engine });
   if (options.web) await app.register(webRoutes, options.web);
   return app;

@@ -1,20 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { RequestValidationError, validateSearchRequest } from '@pdb-stats/search-model';
-import { randomUUID } from 'node:crypto';
-import type { Engine } from '../engine/index.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RequestValidationError } from '@pdb-stats/search-model';
+import type { SearchService } from '../search-service.ts';
 
 /** `POST /rcsbsearch/v2/query` and `GET /rcsbsearch/v2/query?json=` (search-api.md 1). */
-export async function searchRoutes(app: FastifyInstance, options: { engine: Engine }): Promise<void> {
-  const { engine } = options;
+export async function searchRoutes(app: FastifyInstance, options: { service: SearchService }): Promise<void> {
+  const { service } = options;
 
-  async function answer(body: unknown, reply: FastifyReply) {
-    const plan = validateSearchRequest(body);
-    const response = await engine.search(plan);
-    if (!response) return reply.code(204).send();
-    return { ...response, query_id: plan.queryId ?? response.query_id ?? randomUUID() };
+  async function answer(body: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const { body: json, etag } = await service.answer(body);
+    reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (json === null) return reply.code(204).send();
+    return reply.type('application/json; charset=utf-8').send(json);
   }
 
-  app.post('/rcsbsearch/v2/query', async (request, reply) => answer(request.body, reply));
+  app.post('/rcsbsearch/v2/query', async (request, reply) => answer(request.body, request, reply));
 
   app.get<{ Querystring: { json?: string } }>('/rcsbsearch/v2/query', async (request, reply) => {
     const json = request.query.json;
@@ -35,6 +35,6 @@ export async function searchRoutes(app: FastifyInstance, options: { engine: Engi
         `is not valid JSON: ${(error as Error).message}`,
       );
     }
-    return answer(body, reply);
+    return answer(body, request, reply);
   });
 }

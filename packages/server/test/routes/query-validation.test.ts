@@ -6,9 +6,7 @@ import type { Engine } from '../../src/engine/index.ts';
 /** Validation happens before the engine: an engine that fails on use proves no request reaches it. */
 const unreachableEngine: Engine = {
   search: () => Promise.reject(new Error('the engine must not see an invalid request')),
-  archiveInfo: () => {
-    throw new Error('unused');
-  },
+  archiveInfo: () => ({ source: 'test', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
   close: async () => {},
 };
 

@@ -668,3 +668,37 @@ describe('results, paging and empty answers', () => {
     expect(all!.result_set).toHaveLength(levels.rows('assembly').length);
   });
 });
+
+describe('answer cache', () => {
+  it('answers a repeated request from the cache, with an ETag and 304 on revalidation', async () => {
+    const request = {
+      return_type: 'entry',
+      request_options: {
+        paginate: { rows: 0 },
+        facets: [{ name: 'M', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' }],
+      },
+    };
+    const cache = fixture.app.searchService.cache;
+    const first = await fixture.app.inject({ method: 'POST', url: '/rcsbsearch/v2/query', payload: request });
+    const hits = cache.hits;
+    const reordered = {
+      request_options: { facets: request.request_options.facets, paginate: { rows: 0 } },
+      return_type: 'entry',
+    };
+    const second = await fixture.app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: reordered,
+    });
+    expect(cache.hits).toBe(hits + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toContain('max-age');
+    const revalidated = await fixture.app.inject({
+      method: 'GET',
+      url: `/rcsbsearch/v2/query?json=${encodeURIComponent(JSON.stringify(request))}`,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+});

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { validateSearchRequest } from '@pdb-stats/search-model';
+import { canonicalJson } from './cache/canonical-json.ts';
+import { ResponseCache, type CachedAnswer } from './cache/response-cache.ts';
+import type { Engine } from './engine/index.ts';
+
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/** Date math relative to `now` changes its meaning over time, so such answers are not kept. */
+const MENTIONS_NOW = /"now[-+"|]/;
+
+/**
+ * Answers search requests: validation, the engine, and a cache of serialized answers keyed by the
+ * canonical request and the archive version.
+ */
+export class SearchService {
+  readonly cache: ResponseCache;
+  private readonly archiveVersion: string;
+
+  constructor(
+    private readonly engine: Engine,
+    cacheBytes = 64 * 1024 * 1024,
+  ) {
+    this.cache = new ResponseCache(cacheBytes);
+    this.archiveVersion = sha1(JSON.stringify(engine.archiveInfo())).slice(0, 16);
+  }
+
+  async answer(body: unknown): Promise<CachedAnswer> {
+    const canonical = canonicalJson(body);
+    const key = `${this.archiveVersion}:${canonical}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const plan = validateSearchRequest(body);
+    const response = await this.engine.search(plan);
+    const etag = `"${sha1(key)}"`;
+    // Without a query_id from the client, the id is derived from the request, so equal requests get equal answers.
+    const answer = {
+      body:
+        response && JSON.stringify({ ...response, query_id: plan.queryId ?? sha1(canonical).slice(0, 32) }),
+      etag,
+    };
+    if (!MENTIONS_NOW.test(canonical)) this.cache.set(key, answer);
+    return answer;
+  }
+
+  /** Computes answers ahead of the first visitor; failures are reported, not thrown. */
+  async warm(
+    requests: readonly object[],
+    onError: (error: unknown, request: object) => void,
+  ): Promise<number> {
+    let done = 0;
+    for (const request of requests) {
+      try {
+        await this.answer(request);
+        done++;
+      } catch (error) {
+        onError(error, request);
+      }
+    }
+    return done;
+  }
+}
