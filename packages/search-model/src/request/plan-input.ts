@@ -55,6 +55,21 @@ export interface PlannedSort {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * Grouping of hits (search-api.md 3.6). Members are ranked by `ranking` (score, i.e. identifier, when
+ * empty); the first member of a group is its representative.
+ */
+export interface PlannedGroupBy {
+  method: 'matching_uniprot_accession' | 'sequence_identity' | 'matching_chemical_component_id';
+  /** Identity cutoff of `sequence_identity`: 100, 95, 90, 70, 50 or 30. */
+  similarityCutoff?: number;
+  ranking: PlannedSort[];
+  /** `groups` returns a group_set; `representatives` a flat result_set of one hit per group. */
+  returnType: 'groups' | 'representatives';
+  /** The request's group_by, echoed in the response. */
+  echo: object;
+}
+
 export interface PlannedRequest {
   returnType: ReturnType;
   /** `undefined` matches every object of the return type. */
@@ -66,6 +81,7 @@ export interface PlannedRequest {
   sort: PlannedSort[];
   facets: PlannedFacet[];
   countOnly: boolean;
+  groupBy?: PlannedGroupBy;
   verbosity: 'compact' | 'minimal' | 'verbose';
   queryId?: string;
 }

@@ -1,5 +1,5 @@
 import { RETURN_TYPES } from '../levels.ts';
-import type { PlannedRequest, PlannedSort } from '../request/plan-input.ts';
+import type { PlannedGroupBy, PlannedRequest, PlannedSort } from '../request/plan-input.ts';
 import type { ReturnType } from '../levels.ts';
 import { isAggregatable, resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';
@@ -9,6 +9,7 @@ import {
   expectBoolean,
   expectEnum,
   expectInteger,
+  expectNumber,
   expectObject,
   expectString,
   optional,
@@ -119,21 +120,113 @@ function validateOptions(options: JsonObject, returnType: ReturnType, now: Date)
     ) ?? 'minimal';
   optional(options, 'scoring_strategy', path, (v, p) => expectEnum(v, p, SCORING_STRATEGIES));
   optional(options, 'return_explain_metadata', path, expectBoolean);
-  if (options.group_by !== undefined || options.group_by_return_type !== undefined) {
+  const groupBy = optional(options, 'group_by', path, (v, p) => validateGroupBy(v, p, returnType));
+  const groupReturn = optional(options, 'group_by_return_type', path, (v, p) =>
+    expectEnum(v, p, ['groups', 'representatives'] as const),
+  );
+  if (groupReturn && !groupBy) {
     throw new RequestValidationError(
-      'REQ_ERR_UNSUPPORTED',
-      child(path, options.group_by !== undefined ? 'group_by' : 'group_by_return_type'),
-      'grouping is not supported by this search service yet',
+      'REQ_ERR_COMBINATION',
+      child(path, 'group_by_return_type'),
+      'needs group_by',
     );
   }
   const sort = optional(options, 'sort', path, (v, p) => validateSort(v, p, returnType)) ?? [];
   const facets = optional(options, 'facets', path, (v, p) => validateFacets(v, p, { returnType, now })) ?? [];
-  return { contentTypes, page: { start, rows, all: allHits }, sort, facets, countOnly, verbosity };
+  return {
+    contentTypes,
+    page: { start, rows, all: allHits },
+    sort,
+    facets,
+    countOnly,
+    verbosity,
+    ...(groupBy && { groupBy: { ...groupBy, returnType: groupReturn ?? 'representatives' } }),
+  };
 }
 
-function validateSort(value: unknown, path: string, returnType: ReturnType): PlannedSort[] {
+/** The return type each grouping method groups (search-api.md 3.6). */
+const GROUPING: Record<PlannedGroupBy['method'], ReturnType> = {
+  matching_uniprot_accession: 'polymer_entity',
+  sequence_identity: 'polymer_entity',
+  matching_chemical_component_id: 'non_polymer_entity',
+};
+const METHODS = [
+  'matching_uniprot_accession',
+  'sequence_identity',
+  'matching_chemical_component_id',
+  'matching_deposit_group_id',
+] as const;
+const CUTOFFS = [100, 95, 90, 70, 50, 30];
+
+function validateGroupBy(
+  value: unknown,
+  path: string,
+  returnType: ReturnType,
+): Omit<PlannedGroupBy, 'returnType'> {
+  const groupBy = expectObject(value, path, [
+    'aggregation_method',
+    'similarity_cutoff',
+    'ranking_criteria_type',
+  ]);
+  const method = required(groupBy, 'aggregation_method', path, (v, p) => expectEnum(v, p, METHODS));
+  const methodPath = child(path, 'aggregation_method');
+  if (method === 'matching_deposit_group_id') {
+    throw new RequestValidationError(
+      'REQ_ERR_ATTRIBUTE_NOT_HELD',
+      methodPath,
+      'deposit groups (rcsb_entry_group_membership) are not held by this archive',
+    );
+  }
+  if (GROUPING[method] !== returnType) {
+    throw new RequestValidationError(
+      'REQ_ERR_COMBINATION',
+      methodPath,
+      `"${method}" groups ${GROUPING[method]} results; the request's return_type is "${returnType}"`,
+    );
+  }
+  const cutoff = optional(groupBy, 'similarity_cutoff', path, (v, p) => expectNumber(v, p));
+  if (method === 'sequence_identity' && (cutoff === undefined || !CUTOFFS.includes(cutoff))) {
+    throw new RequestValidationError(
+      cutoff === undefined ? 'REQ_ERR_REQUIRED' : 'REQ_ERR_ENUM',
+      child(path, 'similarity_cutoff'),
+      `sequence_identity needs a similarity_cutoff of ${CUTOFFS.join(', ')}`,
+    );
+  }
+  if (method !== 'sequence_identity' && cutoff !== undefined) {
+    throw new RequestValidationError(
+      'REQ_ERR_UNKNOWN_KEY',
+      child(path, 'similarity_cutoff'),
+      `is only for sequence_identity`,
+    );
+  }
+  const rankingPath = child(path, 'ranking_criteria_type');
+  const ranking = groupBy.ranking_criteria_type;
+  let sort: PlannedSort[] = [];
+  if (ranking !== undefined) {
+    const byCoverage = (ranking as { sort_by?: unknown })?.sort_by === 'coverage';
+    if (byCoverage) {
+      expectObject(ranking, rankingPath, ['sort_by']);
+      if (method !== 'matching_uniprot_accession') {
+        throw new RequestValidationError(
+          'REQ_ERR_VALUE',
+          child(rankingPath, 'sort_by'),
+          'ranking by coverage is only for matching_uniprot_accession',
+        );
+      }
+      // Coverage of the UniProt sequence is not held; members then rank by score (identifier).
+    } else sort = validateSort([ranking], rankingPath, returnType, false);
+  }
+  return {
+    method,
+    ...(cutoff !== undefined && { similarityCutoff: cutoff }),
+    ranking: sort,
+    echo: groupBy,
+  };
+}
+
+function validateSort(value: unknown, path: string, returnType: ReturnType, indexed = true): PlannedSort[] {
   return expectArray(value, path, 1).map((item, i) => {
-    const itemPath = child(path, i);
+    const itemPath = indexed ? child(path, i) : path;
     const sort = expectObject(item, itemPath, ['sort_by', 'direction', 'filter']);
     const sortBy = required(sort, 'sort_by', itemPath, expectString);
     const direction =

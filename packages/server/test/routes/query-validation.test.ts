@@ -366,6 +366,37 @@ const INVALID: [string, unknown, string][] = [
     facet({ filter: t({ attribute: 'rcsb_id', operator: 'exists' }) }),
     'request_options.facets[0].facets: is required',
   ],
+  [
+    'group_by on the wrong return type',
+    entry({ request_options: { group_by: { aggregation_method: 'matching_uniprot_accession' } } }),
+    'request_options.group_by.aggregation_method: "matching_uniprot_accession" groups polymer_entity results',
+  ],
+  [
+    'sequence_identity without cutoff',
+    {
+      return_type: 'polymer_entity',
+      request_options: { group_by: { aggregation_method: 'sequence_identity' } },
+    },
+    'request_options.group_by.similarity_cutoff: sequence_identity needs a similarity_cutoff',
+  ],
+  [
+    'sequence_identity with an odd cutoff',
+    {
+      return_type: 'polymer_entity',
+      request_options: { group_by: { aggregation_method: 'sequence_identity', similarity_cutoff: 80 } },
+    },
+    'of 100, 95, 90, 70, 50, 30',
+  ],
+  [
+    'deposit groups not held',
+    entry({ request_options: { group_by: { aggregation_method: 'matching_deposit_group_id' } } }),
+    'deposit groups (rcsb_entry_group_membership) are not held by this archive',
+  ],
+  [
+    'group_by_return_type alone',
+    entry({ request_options: { group_by_return_type: 'groups' } }),
+    'request_options.group_by_return_type: needs group_by',
+  ],
   ['bad request_info.src', entry({ request_info: { src: 'robot' } }), 'request_info.src: must be one of'],
 ];
 

@@ -1,0 +1,85 @@
+import type { BinLabelStyle, BinSpec } from './types.ts';
+
+/** A requested bin: `from` included, `to` excluded; a missing bound is open. */
+export interface Bin {
+  from?: number;
+  to?: number;
+}
+
+/** Rounds to 2 decimals, so that 0.14 + 0.01 is written 0.15, not 0.15000000000000002. */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** `[{to: start}, {from: start, to: start + step}, …, {from: end}]` (charts.md §1.2). */
+export function generateBins({ start, step, end }: BinSpec): Bin[] {
+  const inner = Math.round((end - start) / step);
+  const bins: Bin[] = [{ to: round2(start) }];
+  for (let i = 0; i < inner; i++)
+    bins.push({ from: round2(start + i * step), to: round2(start + (i + 1) * step) });
+  bins.push({ from: round2(end) });
+  return bins;
+}
+
+function boundText(value: number, style: BinLabelStyle): string {
+  // String(1) is "1": a trailing ".0" never appears.
+  return style === 'kilo' ? `${value}k` : String(value);
+}
+
+/** Display label of a bin: `< 1`, `1-1.2`, `>= 4.6`; `< 20k`, `20k-40k`; `< 100 Da`, `100-200 Da`. */
+export function binLabel(bin: Bin, style: BinLabelStyle): string {
+  const unit = style === 'dalton' ? ' Da' : '';
+  if (bin.from === undefined && bin.to !== undefined) return `< ${boundText(bin.to, style)}${unit}`;
+  if (bin.to === undefined && bin.from !== undefined) return `>= ${boundText(bin.from, style)}${unit}`;
+  return `${boundText(bin.from ?? 0, style)}-${boundText(bin.to ?? 0, style)}${unit}`;
+}
+
+const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`;
+const RANGE_LABEL = new RegExp(`^(\\*|${NUMBER})-(\\*|${NUMBER})$`);
+
+/**
+ * Parses a range bucket label of the service: `*-1.0`, `1.0-1.2`, `4.6-*` (search-api.md §4.4).
+ * Returns undefined for a label of another form.
+ */
+export function parseServiceRangeLabel(label: string): Bin | undefined {
+  const match = RANGE_LABEL.exec(label.trim());
+  if (!match) return undefined;
+  const [, from, to] = match;
+  const bin: Bin = {};
+  if (from !== '*') bin.from = Number(from);
+  if (to !== '*') bin.to = Number(to);
+  return bin;
+}
+
+function sameBound(a: number | undefined, b: number | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(a));
+}
+
+/** Whether a parsed bucket bound pair is the requested bin. */
+export function sameBin(a: Bin, b: Bin): boolean {
+  return sameBound(a.from, b.from) && sameBound(a.to, b.to);
+}
+
+/** A date bin: ISO dates `YYYY-MM-DD`, `from` included, `to` excluded. */
+export interface DateBin {
+  from?: string;
+  to?: string;
+}
+
+const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
+const DATE_RANGE_LABEL = new RegExp(`^(\\*|${DATE}[^*]*?)-(\\*|${DATE}.*)$`);
+
+/**
+ * Parses a date_range bucket label: `*-2000-01-01T00:00:00.000Z`,
+ * `2000-01-01T00:00:00.000Z-2005-01-01T00:00:00.000Z`, `…-*`. Keeps the date part of each bound.
+ */
+export function parseServiceDateRangeLabel(label: string): DateBin | undefined {
+  const match = DATE_RANGE_LABEL.exec(label.trim());
+  if (!match) return undefined;
+  const [, from = '*', to = '*'] = match;
+  const bin: DateBin = {};
+  if (from !== '*') bin.from = from.slice(0, 10);
+  if (to !== '*') bin.to = to.slice(0, 10);
+  return bin;
+}

@@ -1,0 +1,112 @@
+/** The dashboard's chart registry, request builders and pure transforms (browser-safe, no catalogue). */
+export {
+  CHART_KEYS,
+  SEED_CHART_KEYS,
+  GROWTH_CHART_KEYS,
+  DISTRIBUTION_CHART_KEYS,
+  FURTHER_CHART_KEYS,
+  CHART_CATEGORIES,
+  DISPLAY_CATEGORIES,
+  DISPLAY_SECTIONS,
+  DATA_VIEWS,
+  DEFAULT_DATA_VIEW,
+  isChartKey,
+  categoryLabel,
+  categoryText,
+  type ChartKey,
+  type ChartCategory,
+  type DisplayCategory,
+  type DisplaySection,
+  type DataView,
+} from './keys.ts';
+export type {
+  BinSpec,
+  BinLabelStyle,
+  ChartClick,
+  ChartDefinition,
+  ChartOptions,
+  ChartQuery,
+  ChartVariants,
+  DateRangeDimension,
+  DistinctDimension,
+  FirstDimension,
+  FixedCondition,
+  RangeDimension,
+  SecondDimension,
+  TermsDimension,
+  VariantOption,
+  YearDimension,
+} from './types.ts';
+export { CHARTS, CHART_LIST, resolveChart, chartsOfCategory, type ResolvedChart } from './registry.ts';
+export {
+  generateBins,
+  binLabel,
+  round2,
+  parseServiceRangeLabel,
+  parseServiceDateRangeLabel,
+  sameBin,
+  type Bin,
+  type DateBin,
+} from './bins.ts';
+export { parseRangeLabel, type RangeCondition } from './range-label.ts';
+export {
+  PAGINATE_NONE,
+  andGroup,
+  terminal,
+  queryId,
+  finalizeRequest,
+  chartFacets,
+  chartFacetRequest,
+  cumulativeYearRanges,
+  dateRangeBins,
+  dateBinLabel,
+  yearNode,
+  binNode,
+  dateBinNode,
+  searchFromDimensions,
+  withClickOptions,
+  trimBase,
+  searchEndpoint,
+  archiveEndpoint,
+  queryEditorUrl,
+  advancedSearchUrl,
+  type FacetOptions,
+  type SeriesSelection,
+} from './requests.ts';
+export {
+  TRUNCATED_BUCKETS,
+  toGrowthData,
+  toDistributionData,
+  type GrowthData,
+  type GrowthSeries,
+  type DistributionBar,
+  type DistributionData,
+} from './transform.ts';
+export {
+  COLOR_SCHEME_NAMES,
+  COLOR_SCHEME_LABELS,
+  COLOR_SCHEMES,
+  PALETTE_SIZE,
+  isColorSchemeName,
+  seriesColor,
+  parseHexInput,
+  clampAlpha,
+  alphaFromPercent,
+  clampChannel,
+  customColorEditError,
+  type ColorSchemeName,
+} from './colors.ts';
+export { md5Hex } from './md5.ts';
+
+import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
+import type { SearchRequest } from '../request/wire.ts';
+import { finalizeRequest } from './requests.ts';
+
+/** The complete click-through request of a chart: its search plus request_info, paging and content type. */
+export function clickRequest(
+  definition: ChartDefinition,
+  click: ChartClick,
+  query: ChartQuery,
+): SearchRequest {
+  return finalizeRequest(definition.buildSearch(click, query));
+}

@@ -1,0 +1,86 @@
+/** Chart keys, categories and the display vocabulary of the dashboard (seed 000 §3, charts.md §2 and §4). */
+
+/** Growth charts of the seed, in menu order. */
+export const GROWTH_CHART_KEYS = [
+  'overall-structures',
+  'overall-small-molecules',
+  'experimental-method',
+  'molecular-composition',
+  'assembly-symmetry',
+  'unique-uniprot-entries',
+] as const;
+
+/** Distribution charts of the seed, in menu order. */
+export const DISTRIBUTION_CHART_KEYS = [
+  'resolution',
+  'r-free',
+  'molecular-weight-structure',
+  'molecular-weight-entity',
+  'molecular-weight-small-molecules',
+  'atom-count',
+  'residue-count',
+  'taxonomy',
+  'space-group',
+  'software',
+  'journal',
+  'structural-genomics-centers',
+  'enzyme-classification',
+  'assembly-symmetry-distribution',
+  'scop-classification',
+] as const;
+
+/** Charts of the existing RCSB app that the seed does not list (charts.md §4). */
+export const FURTHER_CHART_KEYS = [
+  'unique-protein-sequences',
+  'protein-domains',
+  'integrative-input-data',
+  'source-organism',
+  'expression-organism',
+  'polymer-entity-type',
+  'release-date-distribution',
+] as const;
+
+/** The 21 chart keys of the seed. */
+export const SEED_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS] as const;
+
+export const CHART_KEYS = [...SEED_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
+export type ChartKey = (typeof CHART_KEYS)[number];
+
+export function isChartKey(value: unknown): value is ChartKey {
+  return typeof value === 'string' && (CHART_KEYS as readonly string[]).includes(value);
+}
+
+export const CHART_CATEGORIES = ['growth', 'distribution'] as const;
+export type ChartCategory = (typeof CHART_CATEGORIES)[number];
+
+/** Menu group label of a category: 'growth' is 'Data Growth', every other category 'Data Distribution'. */
+export function categoryLabel(category: string): 'Data Growth' | 'Data Distribution' {
+  return category === 'growth' ? 'Data Growth' : 'Data Distribution';
+}
+
+export const DISPLAY_CATEGORIES = [
+  'Structure Growth Trends',
+  'Small Molecule Growth Trends',
+  'Experimental Details',
+  'Molecular Composition',
+  'Biological Context',
+  'Structure Details',
+  'Small Molecules Molecular Composition',
+] as const;
+export type DisplayCategory = (typeof DISPLAY_CATEGORIES)[number];
+
+export const DISPLAY_SECTIONS = ['Released Structures', 'Small Molecules'] as const;
+export type DisplaySection = (typeof DISPLAY_SECTIONS)[number];
+
+/** Card header of a display category on the home page (charts.md §2.2, "Other notes"). */
+export function categoryText(displayCategory: DisplayCategory): string {
+  if (displayCategory === 'Structure Growth Trends' || displayCategory === 'Small Molecule Growth Trends')
+    return 'Growth Trends';
+  if (displayCategory === 'Small Molecules Molecular Composition') return 'Molecular Composition';
+  return displayCategory;
+}
+
+/** Growth data views (seed §4); cumulative is the default. */
+export const DATA_VIEWS = ['cumulative', 'annual'] as const;
+export type DataView = (typeof DATA_VIEWS)[number];
+export const DEFAULT_DATA_VIEW: DataView = 'cumulative';

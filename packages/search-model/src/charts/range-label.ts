@@ -1,0 +1,39 @@
+import type { RangeValue } from '../request/wire.ts';
+
+/** A condition parsed back from a display label of a distribution bin (seed §5). */
+export type RangeCondition =
+  | {
+      operator: 'range';
+      value: Required<Pick<RangeValue, 'include_lower' | 'include_upper'>> & { from: number; to: number };
+    }
+  | { operator: 'less'; value: number }
+  | { operator: 'greater_or_equal'; value: number };
+
+const NUMBER = String.raw`\d+(?:\.\d+)?`;
+const BETWEEN = new RegExp(`^(${NUMBER})-(${NUMBER})$`);
+const BELOW = new RegExp(`^<(${NUMBER})$`);
+const FROM = new RegExp(`^>=(${NUMBER})$`);
+
+/**
+ * Parses a display label after removing the `k` and `Da` suffixes and the spaces: `a-b` is a range with
+ * the lower bound included and the upper bound excluded, `< a` is less-than, `>= a` greater-or-equal.
+ * Any other label throws `Unsupported operator for a value: <label>`.
+ */
+export function parseRangeLabel(label: string): RangeCondition {
+  const text = label.replace(/Da/g, '').replace(/k/g, '').replace(/\s+/g, '');
+  const between = BETWEEN.exec(text);
+  if (between) {
+    return {
+      operator: 'range',
+      value: { from: Number(between[1]), to: Number(between[2]), include_lower: true, include_upper: false },
+    };
+  }
+  if (text.includes('<')) {
+    const below = BELOW.exec(text);
+    if (below) return { operator: 'less', value: Number(below[1]) };
+  } else if (text.includes('>=')) {
+    const from = FROM.exec(text);
+    if (from) return { operator: 'greater_or_equal', value: Number(from[1]) };
+  }
+  throw new Error(`Unsupported operator for a value: ${label}`);
+}

@@ -1,0 +1,364 @@
+import type { ReturnType } from '../levels.ts';
+import type {
+  Facet,
+  FilterNode,
+  GroupNode,
+  QueryNode,
+  RequestOptions,
+  SearchRequest,
+  TerminalNode,
+} from '../request/wire.ts';
+import { generateBins, type DateBin } from './bins.ts';
+import type { DataView } from './keys.ts';
+import { md5Hex } from './md5.ts';
+import { parseRangeLabel } from './range-label.ts';
+import type {
+  ChartClick,
+  ChartQuery,
+  DateRangeDimension,
+  DistinctDimension,
+  FixedCondition,
+  TermsDimension,
+} from './types.ts';
+
+/** Paging of every request the dashboard sends: counts and facets only. */
+export const PAGINATE_NONE = { start: 0, rows: 0 } as const;
+
+export function terminal(condition: FixedCondition): TerminalNode {
+  return {
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute: condition.attribute, operator: condition.operator, value: condition.value },
+  };
+}
+
+function filterTerminal(condition: FixedCondition): FilterNode {
+  return terminal(condition) as FilterNode;
+}
+
+export function andGroup(nodes: QueryNode[]): GroupNode {
+  return { type: 'group', logical_operator: 'and', nodes };
+}
+
+/** `query_id`: lowercase hex MD5 of `JSON.stringify({query, return_type})` (charts.md §1.1). */
+export function queryId(query: QueryNode | undefined, returnType: ReturnType): string {
+  return md5Hex(JSON.stringify({ query, return_type: returnType }));
+}
+
+/**
+ * Completes a request the way the dashboard sends every request (seed §7): request_info with src "ui"
+ * and a query_id, paginate start 0 rows 0, results content type experimental, facets where given.
+ */
+export function finalizeRequest(request: SearchRequest): SearchRequest {
+  const { query, return_type, request_options } = request;
+  return {
+    ...(query && { query }),
+    return_type,
+    request_info: { src: 'ui', query_id: queryId(query, return_type) },
+    request_options: {
+      paginate: { ...PAGINATE_NONE },
+      results_content_type: ['experimental'],
+      ...request_options,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Facets
+
+function wrapInFilters(conditions: FixedCondition[] | undefined, facet: Facet): Facet {
+  return (conditions ?? []).reduceRight<Facet>(
+    (inner, condition) => ({ filter: filterTerminal(condition), facets: [inner] }),
+    facet,
+  );
+}
+
+function termsFacet(dimension: TermsDimension): Facet {
+  return wrapInFilters(dimension.filters, {
+    name: dimension.name,
+    aggregation_type: 'terms',
+    attribute: dimension.attribute,
+    min_interval_population: dimension.minPopulation,
+    ...(dimension.maxIntervals !== undefined && { max_num_intervals: dimension.maxIntervals }),
+  });
+}
+
+function distinctFacet(dimension: DistinctDimension): Facet {
+  const [only, ...more] = dimension.filters;
+  const filter: FilterNode =
+    more.length === 0 && only
+      ? filterTerminal(only)
+      : { type: 'group', logical_operator: 'and', nodes: dimension.filters.map(filterTerminal) };
+  return {
+    filter,
+    facets: [{ name: dimension.name, aggregation_type: 'cardinality', attribute: dimension.attribute }],
+  };
+}
+
+/** Cumulative yearly ranges `{from: "<fromYear>-01-01", to: "<Y+1>-01-01"}`, one per year up to `year`. */
+export function cumulativeYearRanges(fromYear: number, year: number): DateBin[] {
+  const ranges: DateBin[] = [];
+  for (let y = fromYear; y <= year; y++) ranges.push({ from: `${fromYear}-01-01`, to: `${y + 1}-01-01` });
+  return ranges;
+}
+
+/**
+ * Date bins of the release-date distribution: an open bin before `firstYear`, then bins of `years`
+ * years up to the one holding `year`. Upper bounds are the next day, so 31 December is kept (D8).
+ */
+export function dateRangeBins(
+  dimension: Pick<DateRangeDimension, 'firstYear' | 'years'>,
+  year: number,
+): DateBin[] {
+  const bins: DateBin[] = [{ to: `${dimension.firstYear}-01-01` }];
+  for (let y = dimension.firstYear; y <= year; y += dimension.years)
+    bins.push({ from: `${y}-01-01`, to: `${y + dimension.years}-01-01` });
+  return bins;
+}
+
+/** Display label of a date bin: `before 2000`, `2000 - 2004`. */
+export function dateBinLabel(bin: DateBin): string {
+  const fromYear = bin.from?.slice(0, 4);
+  const lastYear = bin.to ? String(Number(bin.to.slice(0, 4)) - 1) : undefined;
+  if (!fromYear) return `before ${bin.to?.slice(0, 4)}`;
+  if (!lastYear) return `${fromYear} and later`;
+  return `${fromYear} - ${lastYear}`;
+}
+
+/** Options that make a request reproducible: the current year decides the last date bins. */
+export interface FacetOptions {
+  /** Reference date (the current date by default). */
+  now?: Date;
+}
+
+/** The facets of a chart's data request (charts.md §1.1, §3). */
+export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Facet[] {
+  const year = (options.now ?? new Date()).getUTCFullYear();
+  const { first, second } = query;
+  switch (first.kind) {
+    case 'year': {
+      const inner = second && (second.kind === 'terms' ? termsFacet(second) : distinctFacet(second));
+      const histogram: Facet = {
+        name: first.name,
+        aggregation_type: 'date_histogram',
+        attribute: first.attribute,
+        interval: 'year',
+        min_interval_population: first.minPopulation,
+        ...(inner && { facets: [inner] }),
+      };
+      if (second?.kind !== 'distinct') return [histogram];
+      return [
+        histogram,
+        {
+          name: second.cumulativeName,
+          aggregation_type: 'date_range',
+          attribute: first.attribute,
+          ranges: cumulativeYearRanges(second.fromYear, year),
+          facets: [distinctFacet(second)],
+        },
+      ];
+    }
+    case 'terms':
+      return [termsFacet(first)];
+    case 'range':
+      return [
+        {
+          name: first.name,
+          aggregation_type: 'range',
+          attribute: first.attribute,
+          ranges: generateBins(first.bins),
+        },
+      ];
+    case 'date_range':
+      return [
+        {
+          name: first.name,
+          aggregation_type: 'date_range',
+          attribute: first.attribute,
+          ranges: dateRangeBins(first, year),
+        },
+      ];
+  }
+}
+
+/** Which series of a stacked growth chart are shown; a query-editor link keeps only those (§7.3). */
+export interface SeriesSelection {
+  all: string[];
+  visible: string[];
+}
+
+/**
+ * The chart's data request: no query, only facets. With hidden series the query-editor link adds a
+ * query: the chart's fixed filters AND an OR of the visible series (charts.md §7.3, defect D3).
+ */
+export function chartFacetRequest(
+  query: ChartQuery,
+  options: FacetOptions & { series?: SeriesSelection } = {},
+): SearchRequest {
+  const { second } = query;
+  const series = options.series;
+  let node: QueryNode | undefined;
+  if (
+    second?.kind === 'terms' &&
+    series &&
+    series.visible.length > 0 &&
+    series.visible.length < series.all.length
+  ) {
+    node = andGroup([
+      ...(second.filters ?? []).map(terminal),
+      {
+        type: 'group',
+        logical_operator: 'or',
+        nodes: series.visible.map((value) =>
+          terminal({ attribute: second.attribute, operator: 'exact_match', value }),
+        ),
+      },
+    ]);
+  }
+  return finalizeRequest({
+    ...(node && { query: node }),
+    return_type: query.returnType,
+    request_options: { facets: chartFacets(query, options) },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Click-through searches
+
+/** Release-date condition of a clicked year (seed §4): cumulative `<=` 31 December, annual the year. */
+export function yearNode(attribute: string, year: string, view: DataView): TerminalNode {
+  if (view === 'cumulative') {
+    return {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute, operator: 'less_or_equal', value: `${year}-12-31` },
+    };
+  }
+  return {
+    type: 'terminal',
+    service: 'text',
+    parameters: {
+      attribute,
+      operator: 'range',
+      value: { from: `${year}-01-01`, to: `${year}-12-31`, include_lower: true, include_upper: true },
+    },
+  };
+}
+
+/** Condition of a clicked range bin, parsed back from its display label (seed §5). */
+export function binNode(attribute: string, label: string): TerminalNode {
+  const condition = parseRangeLabel(label);
+  return { type: 'terminal', service: 'text', parameters: { attribute, ...condition } };
+}
+
+const DATE_BIN_LABEL = /^(\d{4}) - (\d{4})$/;
+const BEFORE_LABEL = /^before (\d{4})$/;
+const LATER_LABEL = /^(\d{4}) and later$/;
+
+/** Condition of a clicked release-date bin: `before 2000` is `<= 1999-12-31`, `A - B` both years. */
+export function dateBinNode(attribute: string, label: string): TerminalNode {
+  const between = DATE_BIN_LABEL.exec(label);
+  if (between) {
+    return {
+      type: 'terminal',
+      service: 'text',
+      parameters: {
+        attribute,
+        operator: 'range',
+        value: {
+          from: `${between[1]}-01-01`,
+          to: `${between[2]}-12-31`,
+          include_lower: true,
+          include_upper: true,
+        },
+      },
+    };
+  }
+  const before = BEFORE_LABEL.exec(label);
+  if (before) {
+    return {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute, operator: 'less_or_equal', value: `${Number(before[1]) - 1}-12-31` },
+    };
+  }
+  const later = LATER_LABEL.exec(label);
+  if (later) {
+    return {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute, operator: 'greater_or_equal', value: `${later[1]}-01-01` },
+    };
+  }
+  throw new Error(`Unsupported operator for a value: ${label}`);
+}
+
+/**
+ * The default click-through search (charts.md §1.5): an `and` group of the date node, the fixed
+ * filters and the clicked series only (defect D2); or the clicked bin; or the clicked term and the
+ * fixed filters.
+ */
+export function searchFromDimensions(click: ChartClick, query: ChartQuery): SearchRequest {
+  const { first, second } = query;
+  const nodes: QueryNode[] = [];
+  switch (first.kind) {
+    case 'year':
+      nodes.push(yearNode(first.attribute, click.x, click.view));
+      if (second?.kind === 'terms' && click.series !== undefined) {
+        nodes.push(...(second.filters ?? []).map(terminal));
+        nodes.push(terminal({ attribute: second.attribute, operator: 'exact_match', value: click.series }));
+      }
+      break;
+    case 'range':
+      nodes.push(binNode(first.attribute, click.x));
+      break;
+    case 'date_range':
+      nodes.push(dateBinNode(first.attribute, click.x));
+      break;
+    case 'terms':
+      nodes.push(...(first.filters ?? []).map(terminal));
+      nodes.push(terminal({ attribute: first.attribute, operator: 'exact_match', value: click.x }));
+      break;
+  }
+  return { query: andGroup(nodes), return_type: query.returnType };
+}
+
+/** A click-through search that returns other objects, or carries grouping options. */
+export function withClickOptions(
+  build: (click: ChartClick, query: ChartQuery) => SearchRequest,
+  returnType: ReturnType,
+  options: (query: ChartQuery) => RequestOptions,
+): (click: ChartClick, query: ChartQuery) => SearchRequest {
+  return (click, query) => ({
+    ...build(click, query),
+    return_type: returnType,
+    request_options: options(query),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Addresses
+
+/** Removes trailing slashes (defect D30). */
+export function trimBase(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function searchEndpoint(searchApiUrl: string): string {
+  return `${trimBase(searchApiUrl)}/rcsbsearch/v2/query`;
+}
+
+export function archiveEndpoint(searchApiUrl: string): string {
+  return `${trimBase(searchApiUrl)}/rcsbsearch/v2/archive`;
+}
+
+/** The search service's query editor with the request as an encoded JSON parameter. */
+export function queryEditorUrl(searchApiUrl: string, request?: SearchRequest): string {
+  return `${trimBase(searchApiUrl)}/query-editor.html?json=${request ? encodeURIComponent(JSON.stringify(request)) : ''}`;
+}
+
+/** The advanced-search page; small molecules open the chemical search. */
+export function advancedSearchUrl(searchAdvancedUrl: string, request: SearchRequest): string {
+  const path = request.return_type === 'mol_definition' ? '/search/chemical/?request=' : '/search?request=';
+  return `${trimBase(searchAdvancedUrl)}${path}${encodeURIComponent(JSON.stringify(request))}`;
+}

@@ -1,0 +1,162 @@
+import type { Bucket, FacetResult, SearchResponse } from '../request/wire.ts';
+import {
+  binLabel,
+  generateBins,
+  parseServiceDateRangeLabel,
+  parseServiceRangeLabel,
+  sameBin,
+} from './bins.ts';
+import { dateBinLabel, dateRangeBins, type FacetOptions } from './requests.ts';
+import type { ChartQuery } from './types.ts';
+
+/** Number of buckets drawn when a chart's truncation flag is on. */
+export const TRUNCATED_BUCKETS = 25;
+
+/** One series of a growth chart, aligned with `GrowthData.years`. */
+export interface GrowthSeries {
+  /** Raw label of the second dimension, or the first dimension's name for a single series. */
+  label: string;
+  annual: number[];
+  /** Running sum of `annual`, or the distinct counts of cumulative ranges. */
+  cumulative: number[];
+}
+
+export interface GrowthData {
+  /** Union of the years of all series, ascending (defect D1). */
+  years: string[];
+  series: GrowthSeries[];
+}
+
+export interface DistributionBar {
+  /** Display label; for terms charts the raw bucket label. */
+  label: string;
+  value: number;
+}
+
+export interface DistributionData {
+  bars: DistributionBar[];
+  /** Buckets the service returned before truncation. */
+  bucketCount: number;
+}
+
+type BucketFacet = { name: string; buckets: Bucket[] };
+
+function bucketFacet(facets: FacetResult[] | undefined, name: string): BucketFacet | undefined {
+  const facet = facets?.find((f) => f.name === name);
+  return facet && 'buckets' in facet ? facet : undefined;
+}
+
+function valueFacet(facets: FacetResult[] | undefined, name: string): number | undefined {
+  const facet = facets?.find((f) => f.name === name);
+  return facet && 'value' in facet ? facet.value : undefined;
+}
+
+function yearOf(label: string): string | undefined {
+  return /^\d{4}/.exec(label)?.[0];
+}
+
+function runningSum(values: number[]): number[] {
+  let sum = 0;
+  return values.map((v) => (sum += v));
+}
+
+/**
+ * Turns a growth chart response into series over the union of years. A 204 response (`null`)
+ * gives an empty chart.
+ */
+export function toGrowthData(response: SearchResponse | null, query: ChartQuery): GrowthData {
+  const { first, second } = query;
+  if (first.kind !== 'year') throw new Error(`not a growth chart: first dimension is ${first.kind}`);
+  const histogram = bucketFacet(response?.facets, first.name);
+  const byYear = new Map<string, Bucket>();
+  for (const bucket of histogram?.buckets ?? []) {
+    const year = yearOf(bucket.label);
+    if (year) byYear.set(year, bucket);
+  }
+  const years = [...byYear.keys()].sort((a, b) => Number(a) - Number(b));
+
+  if (!second) {
+    const annual = years.map((y) => byYear.get(y)?.population ?? 0);
+    return { years, series: [{ label: first.name, annual, cumulative: runningSum(annual) }] };
+  }
+
+  if (second.kind === 'distinct') {
+    const annual = years.map((y) => valueFacet(byYear.get(y)?.facets, second.name) ?? 0);
+    const totals = new Map<string, number>();
+    for (const bucket of bucketFacet(response?.facets, second.cumulativeName)?.buckets ?? []) {
+      const to = parseServiceDateRangeLabel(bucket.label)?.to;
+      if (to) totals.set(String(Number(to.slice(0, 4)) - 1), valueFacet(bucket.facets, second.name) ?? 0);
+    }
+    // A year without a cardinality counts 0 (defect D13).
+    const cumulative = years.map((y) => totals.get(y) ?? 0);
+    return { years, series: [{ label: second.name, annual, cumulative }] };
+  }
+
+  const perSeries = new Map<string, Map<string, number>>();
+  for (const [year, bucket] of byYear) {
+    for (const inner of bucketFacet(bucket.facets, second.name)?.buckets ?? []) {
+      let values = perSeries.get(inner.label);
+      if (!values) perSeries.set(inner.label, (values = new Map()));
+      values.set(year, inner.population);
+    }
+  }
+  const series = [...perSeries].map(([label, values]) => {
+    const annual = years.map((y) => values.get(y) ?? 0);
+    return { label, annual, cumulative: runningSum(annual) };
+  });
+  const total = (s: GrowthSeries) => s.annual.reduce((a, b) => a + b, 0);
+  series.sort((a, b) => total(b) - total(a) || a.label.localeCompare(b.label));
+  return { years, series };
+}
+
+/**
+ * Turns a distribution chart response into bars. Range bins are matched by parsing the service's
+ * labels and every requested bin is shown, 0 where no bucket came back (defect D4). Terms buckets keep
+ * the service order and are cut to 25 when `truncate` is set.
+ */
+export function toDistributionData(
+  response: SearchResponse | null,
+  query: ChartQuery,
+  options: FacetOptions & { truncate?: boolean } = {},
+): DistributionData {
+  const { first } = query;
+  const facet = first.kind === 'year' ? undefined : bucketFacet(response?.facets, first.name);
+  const buckets = facet?.buckets ?? [];
+  switch (first.kind) {
+    case 'range': {
+      const bins = generateBins(first.bins);
+      const values = bins.map(() => 0);
+      for (const bucket of buckets) {
+        const parsed = parseServiceRangeLabel(bucket.label);
+        const index = parsed ? bins.findIndex((bin) => sameBin(bin, parsed)) : -1;
+        if (index >= 0) values[index] = bucket.population;
+      }
+      return {
+        bars: bins.map((bin, i) => ({ label: binLabel(bin, first.labelStyle), value: values[i] ?? 0 })),
+        bucketCount: buckets.length,
+      };
+    }
+    case 'date_range': {
+      const bins = dateRangeBins(first, (options.now ?? new Date()).getUTCFullYear());
+      const values = bins.map(() => 0);
+      for (const bucket of buckets) {
+        const parsed = parseServiceDateRangeLabel(bucket.label);
+        const index = parsed ? bins.findIndex((bin) => bin.from === parsed.from && bin.to === parsed.to) : -1;
+        if (index >= 0) values[index] = bucket.population;
+      }
+      return {
+        bars: bins.map((bin, i) => ({ label: dateBinLabel(bin), value: values[i] ?? 0 })),
+        bucketCount: buckets.length,
+      };
+    }
+    case 'terms': {
+      const shown = options.truncate ? buckets.slice(0, TRUNCATED_BUCKETS) : buckets;
+      return {
+        bars: shown.map((b) => ({ label: b.label, value: b.population })),
+        bucketCount: buckets.length,
+      };
+    }
+    case 'year':
+      throw new Error('not a distribution chart: first dimension is year');
+  }
+}

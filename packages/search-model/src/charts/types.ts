@@ -1,0 +1,159 @@
+import type { ReturnType } from '../levels.ts';
+import type { RequestOptions, SearchRequest } from '../request/wire.ts';
+import type { ChartCategory, ChartKey, DataView, DisplayCategory, DisplaySection } from './keys.ts';
+
+/** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
+export interface FixedCondition {
+  attribute: string;
+  operator: 'exact_match' | 'equals';
+  value: string | number;
+}
+
+/** Bins of a range chart: an open first bin below `start`, steps of `step`, an open last bin at `end`. */
+export interface BinSpec {
+  start: number;
+  step: number;
+  end: number;
+}
+
+/** How the bounds of a range bin are written: `1-1.2`, `20k-40k`, `100-200 Da`. */
+export type BinLabelStyle = 'plain' | 'kilo' | 'dalton';
+
+/** One bar per release year (`date_histogram`, interval year). */
+export interface YearDimension {
+  kind: 'year';
+  name: string;
+  attribute: string;
+  /** `min_interval_population` of the yearly histogram (seed §9: 0 for three growth charts). */
+  minPopulation: 0 | 1;
+}
+
+/** One bar or series per value of an attribute (`terms`), optionally inside nested filter facets. */
+export interface TermsDimension {
+  kind: 'terms';
+  name: string;
+  attribute: string;
+  minPopulation: 0 | 1;
+  /** Filter facets, outermost first; each is also a node of the click-through query. */
+  filters?: FixedCondition[];
+  /** `max_num_intervals`: only what is drawn is requested (defect D23). */
+  maxIntervals?: number;
+}
+
+/** Numeric bins (`range`), matched to the response by label, never by position (defect D4). */
+export interface RangeDimension {
+  kind: 'range';
+  name: string;
+  attribute: string;
+  bins: BinSpec;
+  labelStyle: BinLabelStyle;
+}
+
+/** Date bins (`date_range`): release-date distribution. Upper bounds are exclusive. */
+export interface DateRangeDimension {
+  kind: 'date_range';
+  name: string;
+  attribute: string;
+  /** First year of the first closed bin; the bin before it is open. */
+  firstYear: number;
+  /** Width of each closed bin in years. */
+  years: number;
+}
+
+/**
+ * A distinct count per year (`cardinality` inside a filter, inside each bucket of the yearly histogram). Distinct counts do not add up, so the
+ * cumulative view reads a sibling `date_range` facet of cumulative ranges instead of a running sum.
+ */
+export interface DistinctDimension {
+  kind: 'distinct';
+  /** Name of the cardinality facet. */
+  name: string;
+  attribute: string;
+  /** AND-ed conditions of the filter facet around the cardinality. */
+  filters: FixedCondition[];
+  /** Name of the sibling `date_range` facet that holds the cumulative values. */
+  cumulativeName: string;
+  /** First year of the cumulative ranges (the archive's first release is in 1976). */
+  fromYear: number;
+}
+
+export type FirstDimension = YearDimension | TermsDimension | RangeDimension | DateRangeDimension;
+export type SecondDimension = TermsDimension | DistinctDimension;
+
+/** The query of a chart (seed §3): first dimension, optional second dimension, return type. */
+export interface ChartQuery {
+  returnType: ReturnType;
+  first: FirstDimension;
+  second?: SecondDimension;
+}
+
+/** A clicked bar, segment or value. */
+export interface ChartClick {
+  /** The year (`"2020"`), the display label of a bin (`"1-1.2"`, `"< 20k"`) or a bucket label. */
+  x: string;
+  /** The clicked series of a stacked growth chart (a raw label of the second dimension). */
+  series?: string;
+  /** Data view of a growth chart. */
+  view: DataView;
+}
+
+/** Presentation options of a chart. */
+export interface ChartOptions {
+  /** Bar for growth and distribution (seed §3 config). */
+  chartType: 'bar';
+  scale: 'linear';
+  xAxisTitle: string;
+  yAxisTitle: string;
+  /** Fixed step of the value axis; growth charts use automatic steps. */
+  yStep?: 500 | 1000 | 5000 | 10000 | 25000 | 50;
+  /** Vertical bars (years or bins on x) or horizontal bars (labels on y). */
+  orientation: 'vertical' | 'horizontal';
+  /** Series name of a single-series growth chart, per data view. */
+  seriesLabels?: Record<DataView, string>;
+}
+
+/** One choice of a chart variant, e.g. a sequence-identity cutoff (kept in the URL, defect D16). */
+export interface VariantOption {
+  value: string;
+  label: string;
+  title: string;
+  query: ChartQuery;
+}
+
+export interface ChartVariants {
+  /** URL search parameter. */
+  param: string;
+  label: string;
+  defaultValue: string;
+  options: VariantOption[];
+}
+
+/** A chart: the seed's fields (§3) plus what the pages need to draw it. */
+export interface ChartDefinition {
+  key: ChartKey;
+  category: ChartCategory;
+  /** Page and chart title. */
+  title: string;
+  /** Long description, HTML; may link to external reference sites. Shown in the information modal. */
+  longDescription: string;
+  /** Text of the chart's menu item. */
+  menuDescription: string;
+  /** Label where the menu description alone is ambiguous, e.g. "Assembly Symmetry (Growth)". */
+  menuText: string;
+  displayCategory: DisplayCategory;
+  /** Card header on the home page. */
+  categoryText: string;
+  displaySection: DisplaySection;
+  query: ChartQuery;
+  /** Builds the click-through search request (without request_info; see `finalizeRequest`). */
+  buildSearch: (click: ChartClick, query: ChartQuery) => SearchRequest;
+  options: ChartOptions;
+  /** Draw only the first 25 buckets. */
+  truncateViewData: boolean;
+  /** Lineage depth of classification charts (EC, SCOP). */
+  lineageDepth?: 1;
+  variants?: ChartVariants;
+}
+
+/** Extra request options of a click-through search, e.g. UniProt grouping. */
+export type ClickOptions = Omit<RequestOptions, 'facets' | 'paginate' | 'results_content_type'>;
