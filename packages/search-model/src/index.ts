@@ -24,3 +24,4 @@ export {
   type ValidationCode,
 } from './validation/index.ts';
 export { publicVocabulary, type PublicAttribute } from './catalogue/public-vocabulary.ts';
+export * from './charts/index.ts';

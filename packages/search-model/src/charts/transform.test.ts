@@ -26,8 +26,11 @@ describe(toGrowthData.name, () => {
       response([{ name: 'Release Date', buckets: [b('1976', 13), b('1977', 7), b('1979', 5)] }]),
       CHARTS['overall-structures'].query,
     );
-    expect(data.years).toEqual(['1976', '1977', '1979']);
-    expect(data.series).toEqual([{ label: 'Release Date', annual: [13, 7, 5], cumulative: [13, 20, 25] }]);
+    // 1978 has no bucket: it is on the axis with 0.
+    expect(data.years).toEqual(['1976', '1977', '1978', '1979']);
+    expect(data.series).toEqual([
+      { label: 'Release Date', annual: [13, 7, 0, 5], cumulative: [13, 20, 20, 25] },
+    ]);
   });
 
   it('uses the union of the years of all series and fills gaps with 0 (defect D1)', () => {

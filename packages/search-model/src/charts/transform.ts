@@ -55,6 +55,18 @@ function yearOf(label: string): string | undefined {
   return /^\d{4}/.exec(label)?.[0];
 }
 
+/**
+ * Every year from the first to the last one of any series: the union of the years of all series
+ * (defect D1), with years no series has filled in, so the time axis has no holes.
+ */
+function yearRange(labels: string[]): string[] {
+  if (labels.length === 0) return [];
+  const numbers = labels.map(Number);
+  const years: string[] = [];
+  for (let y = Math.min(...numbers); y <= Math.max(...numbers); y++) years.push(String(y));
+  return years;
+}
+
 function runningSum(values: number[]): number[] {
   let sum = 0;
   return values.map((v) => (sum += v));
@@ -73,7 +85,7 @@ export function toGrowthData(response: SearchResponse | null, query: ChartQuery)
     const year = yearOf(bucket.label);
     if (year) byYear.set(year, bucket);
   }
-  const years = [...byYear.keys()].sort((a, b) => Number(a) - Number(b));
+  const years = yearRange([...byYear.keys()]);
 
   if (!second) {
     const annual = years.map((y) => byYear.get(y)?.population ?? 0);

@@ -1,0 +1,244 @@
+import {
+  CHARTS,
+  CHART_LIST,
+  advancedSearchUrl,
+  chartFacetRequest,
+  clickRequest,
+  queryEditorUrl,
+  toDistributionData,
+  toGrowthData,
+} from '@pdb-stats/search-model/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { barValues, chartData, largestBar, requestOf, waitForChart } from './support/helpers.ts';
+
+/** Opens a chart and waits for it; the page reaches only the service under test. */
+async function openChart(page: Page, path: string) {
+  await page.goto(path);
+  await waitForChart(page);
+}
+
+for (const chart of CHART_LIST) {
+  test(`${chart.key}: every bar carries the value the API returned`, async ({ page, baseURL }) => {
+    const response = await chartData(baseURL!, chart.query);
+    await openChart(page, `/${chart.category}/${chart.key}`);
+    const drawn = await barValues(page);
+    const expected = new Map<string, number>();
+    if (chart.category === 'growth') {
+      const data = toGrowthData(response, chart.query);
+      const multi = data.series.length > 1;
+      for (const series of data.series)
+        data.years.forEach((year, i) => {
+          const value = series.cumulative[i] ?? 0;
+          if (value > 0) expected.set(`${year}|${multi ? series.label : ''}`, value);
+        });
+    } else {
+      const data = toDistributionData(response, chart.query, { truncate: chart.truncateViewData });
+      for (const bar of data.bars) expected.set(`${bar.label}|`, bar.value);
+    }
+    expect(drawn).toEqual(expected);
+    if (response === null)
+      await expect(page.getByText('The search service has no data for this chart.')).toBeVisible();
+  });
+}
+
+test('growth bars switch to the annual values', async ({ page, baseURL }) => {
+  const chart = CHARTS['overall-structures'];
+  const data = toGrowthData(await chartData(baseURL!, chart.query), chart.query);
+  await openChart(page, '/growth/overall-structures');
+  await page.getByRole('button', { name: 'Annual' }).click();
+  await expect(page).toHaveURL(/view=annual/);
+  const drawn = await barValues(page);
+  const series = data.series[0]!;
+  expect(drawn).toEqual(
+    new Map(data.years.map((y, i) => [`${y}|`, series.annual[i]!] as const).filter(([, v]) => v > 0)),
+  );
+});
+
+test('a click on a stacked segment opens the query editor with that year and series only', async ({
+  page,
+  baseURL,
+}) => {
+  const chart = CHARTS['experimental-method'];
+  await openChart(page, '/growth/experimental-method');
+  const bar = await largestBar(page, '.ps-plot-chart .ps-bar[data-series]');
+  const year = (await bar.getAttribute('data-x'))!;
+  const series = (await bar.getAttribute('data-series'))!;
+  const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
+  const expected = clickRequest(chart, { x: year, series, view: 'cumulative' }, chart.query);
+  expect(popup.url().startsWith(`${baseURL}/query-editor.html?json=`)).toBe(true);
+  expect(requestOf(popup.url())).toEqual(expected);
+  expect(expected.query).toEqual({
+    type: 'group',
+    logical_operator: 'and',
+    nodes: [
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_accession_info.initial_release_date',
+          operator: 'less_or_equal',
+          value: `${year}-12-31`,
+        },
+      },
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_entry_info.experimental_method',
+          operator: 'exact_match',
+          value: series,
+        },
+      },
+    ],
+  });
+  expect(expected.request_info?.src).toBe('ui');
+  expect(expected.request_options).toEqual({
+    paginate: { start: 0, rows: 0 },
+    results_content_type: ['experimental'],
+  });
+  await popup.close();
+
+  // The same request opens in advanced search from the selection panel.
+  const advanced = page.getByTestId('selection').getByRole('link', { name: 'Open in advanced search' });
+  await expect(advanced).toHaveAttribute('href', advancedSearchUrl(baseURL!, expected));
+});
+
+test('an annual click filters the whole year', async ({ page }) => {
+  const chart = CHARTS['molecular-composition'];
+  await openChart(page, '/growth/molecular-composition?view=annual');
+  const bar = await largestBar(page, '.ps-plot-chart .ps-bar[data-series]');
+  const year = (await bar.getAttribute('data-x'))!;
+  const series = (await bar.getAttribute('data-series'))!;
+  const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
+  expect(requestOf(popup.url())).toEqual(
+    clickRequest(chart, { x: year, series, view: 'annual' }, chart.query),
+  );
+  expect(JSON.stringify(requestOf(popup.url()).query)).toContain(
+    `{"from":"${year}-01-01","to":"${year}-12-31","include_lower":true,"include_upper":true}`,
+  );
+});
+
+test('a click on a range bin searches that bin', async ({ page }) => {
+  const chart = CHARTS.resolution;
+  await openChart(page, '/distribution/resolution');
+  const bar = page.locator('.ps-plot-chart .ps-bar[data-x="1-1.2"]');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+  const request = requestOf(popup.url());
+  expect(request).toEqual(clickRequest(chart, { x: '1-1.2', view: 'cumulative' }, chart.query));
+  expect(request.query).toEqual({
+    type: 'group',
+    logical_operator: 'and',
+    nodes: [
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_entry_info.resolution_combined',
+          operator: 'range',
+          value: { from: 1, to: 1.2, include_lower: true, include_upper: false },
+        },
+      },
+    ],
+  });
+});
+
+test('a click on a table value of a small-molecule chart links the chemical search', async ({
+  page,
+  baseURL,
+}) => {
+  const chart = CHARTS['molecular-weight-small-molecules'];
+  await openChart(page, '/distribution/molecular-weight-small-molecules');
+  await page.getByText('Data table').click();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: /^< 100 Da: .*search$/ }).click(),
+  ]);
+  const expected = clickRequest(chart, { x: '< 100 Da', view: 'cumulative' }, chart.query);
+  expect(requestOf(popup.url())).toEqual(expected);
+  await expect(page.getByRole('link', { name: 'Open in advanced search' })).toHaveAttribute(
+    'href',
+    new RegExp(`^${baseURL}/search/chemical/\\?request=`),
+  );
+});
+
+test("a click on a term searches it with the chart's filters", async ({ page }) => {
+  const chart = CHARTS['assembly-symmetry-distribution'];
+  await openChart(page, '/distribution/assembly-symmetry-distribution');
+  const bar = page.locator('.ps-plot-chart .ps-bar').first();
+  const label = (await bar.getAttribute('data-x'))!;
+  const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
+  expect(requestOf(popup.url())).toEqual(clickRequest(chart, { x: label, view: 'cumulative' }, chart.query));
+});
+
+test('the Search API link carries the facet request, with only the visible series', async ({
+  page,
+  baseURL,
+}) => {
+  const chart = CHARTS['assembly-symmetry'];
+  await openChart(page, '/growth/assembly-symmetry');
+  const link = page.getByTestId('facet-request-link');
+  await expect(link).toHaveAttribute('href', queryEditorUrl(baseURL!, chartFacetRequest(chart.query)));
+  const boxes = page.locator('.ps-legend input[type="checkbox"]');
+  const labels = await boxes.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-series')!));
+  test.skip(labels.length < 2, 'the archive has a single symmetry type');
+  await boxes.first().uncheck();
+  await expect(page).toHaveURL(/hide=/);
+  await expect(page.locator(`.ps-plot-chart .ps-bar[data-series="${labels[0]}"]`)).toHaveCount(0);
+  const request = requestOf((await link.getAttribute('href'))!);
+  expect(request).toEqual(
+    chartFacetRequest(chart.query, { series: { all: labels, visible: labels.slice(1) } }),
+  );
+});
+
+test('the unique-uniprot click searches polymer entities grouped by UniProt accession', async ({ page }) => {
+  const chart = CHARTS['unique-uniprot-entries'];
+  await openChart(page, '/growth/unique-uniprot-entries');
+  const bar = await largestBar(page);
+  const year = (await bar.getAttribute('data-x'))!;
+  const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
+  const request = requestOf(popup.url());
+  expect(request).toEqual(clickRequest(chart, { x: year, view: 'cumulative' }, chart.query));
+  expect(request.return_type).toBe('polymer_entity');
+  expect(request.request_options?.group_by?.aggregation_method).toBe('matching_uniprot_accession');
+});
+
+test('variants are kept in the URL and change the request', async ({ page }) => {
+  await openChart(page, '/growth/unique-protein-sequences');
+  await page.getByLabel('Sequence identity').selectOption('50');
+  await expect(page).toHaveURL(/identity=50/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Unique Protein Sequences within Released PDB Structures (50% Sequence Identity)',
+  );
+  await waitForChart(page);
+});
+
+test('an API failure shows the error screen', async ({ page }) => {
+  await page.route('**/rcsbsearch/v2/query', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"engine on fire"}' }),
+  );
+  await page.goto('/distribution/resolution');
+  const alert = page.locator('.ps-data-error');
+  await expect(alert.getByRole('heading', { name: 'Oops! Something Went Wrong' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(alert).toContainText('Error loading data: 500 engine on fire');
+});
+
+test('a 204 answer draws an empty chart, not an error', async ({ page }) => {
+  await page.route('**/rcsbsearch/v2/query', (route) => route.fulfill({ status: 204 }));
+  await openChart(page, '/growth/experimental-method');
+  await expect(page.getByText('The search service has no data for this chart.')).toBeVisible();
+  await expect(page.locator('.ps-data-error')).toHaveCount(0);
+});
+
+test('screenshots of a growth and a distribution chart', async ({ page }) => {
+  await openChart(page, '/growth/experimental-method');
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: 'test-results/screenshots/growth-experimental-method.png', fullPage: true });
+  await openChart(page, '/distribution/resolution');
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: 'test-results/screenshots/distribution-resolution.png', fullPage: true });
+  await openChart(page, '/distribution/taxonomy');
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: 'test-results/screenshots/distribution-taxonomy.png', fullPage: true });
+});

@@ -1,0 +1,144 @@
+import { COLOR_SCHEMES } from '@pdb-stats/search-model/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForChart, withRootConfig } from './support/helpers.ts';
+
+const firstBarFill = (page: Page) => page.locator('.ps-plot-chart .ps-bar').first().getAttribute('fill');
+
+async function openSettings(page: Page) {
+  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the settings modal: one tab, 40% wide, stacking level 1050, two close buttons', async ({ page }) => {
+  await page.goto('/growth/overall-structures');
+  await waitForChart(page);
+  const dialog = await openSettings(page);
+  await expect(dialog.getByRole('tab', { name: 'Color Scheme Settings' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog).toHaveAttribute('data-modal-type', 'settings');
+  expect(await dialog.evaluate((el) => el.style.width)).toBe('40%');
+  expect(await page.locator('.ps-modal-backdrop').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1050');
+  await expect(dialog.getByText('Current: Default')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+  await openSettings(page);
+  await page.locator('.ps-modal-header').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('a scheme change recolours the chart at once, without fetching again', async ({ page }) => {
+  await page.goto('/growth/experimental-method');
+  await waitForChart(page);
+  expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.default[0]);
+  let requests = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/rcsbsearch/v2/query')) requests++;
+  });
+  const dialog = await openSettings(page);
+  await dialog.getByRole('radio', { name: 'Color Blind Friendly' }).check();
+  await expect(dialog.getByText('Current: Color Blind Friendly')).toBeVisible();
+  expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.achromatic[0]);
+  const second = page.locator('.ps-plot-chart .ps-bar[data-series]').nth(1);
+  const colours = await page
+    .locator('.ps-plot-chart .ps-bar')
+    .evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('fill')))]);
+  for (const colour of colours) expect(COLOR_SCHEMES.achromatic).toContain(colour);
+  await expect(second).toBeAttached();
+  await dialog.getByRole('radio', { name: 'Custom' }).check();
+  expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.custom[0]);
+  expect(requests).toBe(0);
+});
+
+test('custom colours are edited with a picker beside the swatch', async ({ page }) => {
+  await page.goto('/distribution/resolution');
+  await waitForChart(page);
+  const dialog = await openSettings(page);
+  await expect(
+    dialog.getByText(
+      'Create a custom color scheme, click on the color you would like to change and use the color picker.',
+    ),
+  ).toBeVisible();
+  const swatch = dialog.locator('.ps-swatch-button[data-index="0"]');
+  await expect(swatch).toBeDisabled();
+  await dialog.getByRole('radio', { name: 'Custom' }).check();
+  await swatch.click();
+  const picker = dialog.getByRole('group', { name: 'Custom color 1 picker' });
+  await expect(picker).toBeVisible();
+  const box = await swatch.boundingBox();
+  const pickerBox = await picker.boundingBox();
+  expect(pickerBox!.x).toBeGreaterThan(box!.x + box!.width - 1);
+
+  const hex = picker.getByLabel('Hex');
+  await hex.fill('not a colour');
+  await expect(hex).toHaveAttribute('aria-invalid', 'true');
+  expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.custom[0]);
+  await hex.fill('123456');
+  expect(await firstBarFill(page)).toBe('#123456');
+  await expect(swatch).toHaveAttribute('aria-label', 'Custom color 1: #123456');
+  await picker.getByLabel('R', { exact: true }).fill('255');
+  expect(await firstBarFill(page)).toBe('#ff3456');
+  await picker.getByLabel('Alpha %').fill('50');
+  expect(await firstBarFill(page)).toBe('#ff345680');
+
+  await dialog.getByText('Current: Custom').click();
+  await expect(picker).toBeHidden();
+});
+
+test('the information modal shows sanitized notes and runs no injected script', async ({ page }) => {
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.dismiss();
+  });
+  await withRootConfig(page, (origin) => ({
+    basename: '/',
+    sierraConfig: { searchApiUrl: origin, searchAdvancedUrl: origin },
+    statsNotes: {
+      resolution:
+        '<p>Safe note</p><img src=x onerror="window.__xss = 1; alert(1)"><script>window.__xss = 2</script>' +
+        '<a href="javascript:window.__xss=3">bad link</a><a href="https://example.org/">good link</a>',
+    },
+  }));
+  await page.goto('/distribution/resolution');
+  await waitForChart(page);
+  await page.getByRole('button', { name: 'About this chart' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Safe note')).toBeVisible();
+  expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
+  await dialog.getByText('bad link').click();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(alerts).toEqual([]);
+  const notes = dialog.locator('.ps-stats-notes');
+  await expect(notes.locator('script')).toHaveCount(0);
+  await expect(notes.locator('[onerror]')).toHaveCount(0);
+  await expect(notes.locator('a', { hasText: 'bad link' })).not.toHaveAttribute('href', /javascript/);
+  await expect(notes.getByRole('link', { name: 'good link' })).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test("the information modal shows the chart's long description", async ({ page }) => {
+  await page.goto('/growth/unique-uniprot-entries');
+  await waitForChart(page);
+  await page.getByRole('button', { name: 'About this chart' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'UniProtKB' })).toHaveAttribute(
+    'href',
+    'https://www.uniprot.org',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('the fullscreen modal is 100% wide and holds the chart', async ({ page }) => {
+  await page.goto('/distribution/atom-count');
+  await waitForChart(page);
+  await page.getByRole('button', { name: 'Fullscreen' }).click();
+  const dialog = page.getByRole('dialog');
+  expect(await dialog.evaluate((el) => el.style.width)).toBe('100%');
+  await expect(dialog.locator('svg.ps-chart .ps-bar').first()).toBeAttached();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,104 @@
+import { CHART_LIST } from '@pdb-stats/search-model/charts';
+import { expect, test } from '@playwright/test';
+
+const growthToggle = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', { name: /^Data Growth/ });
+const distributionToggle = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', { name: /^Data Distribution/ });
+
+test('the title link is disabled on home and links home elsewhere', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('.ps-brand')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('link', { name: 'PDB Statistics' })).toHaveCount(0);
+  await page.goto('/other-statistics');
+  await page.getByRole('link', { name: 'PDB Statistics' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle('PDB Statistics');
+});
+
+test('dropdowns open on hover and list every chart of their category', async ({ page }) => {
+  await page.goto('/');
+  const growthMenu = page.locator('[data-category="growth"] .ps-dropdown-menu');
+  await expect(growthMenu).toBeHidden();
+  await growthToggle(page).hover();
+  await expect(growthMenu).toBeVisible();
+  const growth = CHART_LIST.filter((c) => c.category === 'growth');
+  await expect(growthMenu.getByRole('link')).toHaveCount(growth.length);
+  for (const chart of growth)
+    await expect(growthMenu.locator(`a[href="/growth/${chart.key}"]`)).toHaveText(chart.menuDescription);
+  await page.mouse.move(5, 600);
+  await expect(growthMenu).toBeHidden();
+
+  await distributionToggle(page).hover();
+  const distributionMenu = page.locator('[data-category="distribution"] .ps-dropdown-menu');
+  await expect(distributionMenu.getByRole('link')).toHaveCount(CHART_LIST.length - growth.length);
+  await distributionMenu.getByRole('link', { name: 'Resolution', exact: true }).click();
+  await expect(page).toHaveURL(/\/distribution\/resolution$/);
+  await expect(page).toHaveTitle('PDB Statistics: PDB Data Distribution by Resolution');
+});
+
+test('the group of the current path is bold', async ({ page }) => {
+  await page.goto('/growth/experimental-method');
+  const weight = (locator: import('@playwright/test').Locator) =>
+    locator.evaluate((el) => getComputedStyle(el).fontWeight);
+  expect(await weight(growthToggle(page))).toBe('700');
+  expect(await weight(distributionToggle(page))).toBe('400');
+  await page.goto('/distribution/taxonomy');
+  expect(await weight(growthToggle(page))).toBe('400');
+  expect(await weight(distributionToggle(page))).toBe('700');
+  await page.goto('/');
+  expect(await weight(growthToggle(page))).toBe('400');
+});
+
+test('dropdowns open by click', async ({ page }) => {
+  await page.goto('/');
+  await page.mouse.move(5, 600);
+  await growthToggle(page).click();
+  const menu = page.locator('[data-category="growth"] .ps-dropdown-menu');
+  await expect(menu).toBeVisible();
+  await expect(growthToggle(page)).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('dropdowns open and are used by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.mouse.move(5, 600);
+  await growthToggle(page).focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.locator('[data-category="growth"] .ps-dropdown-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('link').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(growthToggle(page)).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  const first = CHART_LIST.filter((c) => c.category === 'growth')[0]!;
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/growth/${first.key}$`));
+});
+
+test('the bar collapses behind a toggle at 768 px and below', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  await expect(toggle).toBeVisible();
+  await expect(growthToggle(page)).toBeHidden();
+  await toggle.click();
+  await expect(growthToggle(page)).toBeVisible();
+  await growthToggle(page).click();
+  await page
+    .locator('[data-category="growth"] .ps-dropdown-menu')
+    .getByRole('link', { name: 'Experimental Method' })
+    .click();
+  await expect(page).toHaveURL(/\/growth\/experimental-method$/);
+  await expect(growthToggle(page)).toBeHidden();
+
+  await page.setViewportSize({ width: 769, height: 900 });
+  await expect(toggle).toBeHidden();
+  await expect(growthToggle(page)).toBeVisible();
+});

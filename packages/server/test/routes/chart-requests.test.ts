@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART_LIST, chartFacetRequest, resolveChart, type ChartDefinition } from '@pdb-stats/search-model';
+import { startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
+
+/** Every chart of the dashboard's registry, in every variant, as the dashboard asks for its data. */
+function chartRequests(): [string, object][] {
+  const now = new Date('2026-07-01T00:00:00Z');
+  return CHART_LIST.flatMap((definition: ChartDefinition) => {
+    const values = definition.variants?.options.map((o) => o.value) ?? [undefined];
+    return values.map((value): [string, object] => {
+      const chart = resolveChart(definition, value);
+      return [
+        value ? `${definition.key} (${value})` : definition.key,
+        chartFacetRequest(chart.query, { now }),
+      ];
+    });
+  });
+}
+
+let fixture: ArchiveFixture;
+beforeAll(async () => {
+  fixture = await startArchiveFixture(800, 11);
+});
+afterAll(() => fixture?.close());
+
+describe('every chart request of the registry answers 200 with its facets', () => {
+  it.each(chartRequests())('%s', async (_name, request) => {
+    const response = await fixture.app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: request,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.facets.length).toBeGreaterThan(0);
+    for (const facet of body.facets)
+      expect('buckets' in facet ? facet.buckets.length : facet.value).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,67 @@
+import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import { archiveEndpoint, searchEndpoint } from '@pdb-stats/search-model/charts';
+
+/** A failed request to the search service, with its HTTP status and the service's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly payload?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let payload: unknown;
+  let detail = response.statusText;
+  try {
+    payload = await response.json();
+    const message = (payload as { message?: unknown })?.message;
+    if (typeof message === 'string') detail = message;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  return new ApiError(`${response.status} ${detail}`.trim(), response.status, payload);
+}
+
+/**
+ * Sends a search request (`POST /rcsbsearch/v2/query`). A 204 means no hits: null, not an error
+ * (search-api.md §5).
+ */
+export async function postSearch(
+  searchApiUrl: string,
+  request: SearchRequest,
+  signal?: AbortSignal,
+): Promise<SearchResponse | null> {
+  const response = await fetch(searchEndpoint(searchApiUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+    ...(signal && { signal }),
+  });
+  if (response.status === 204) return null;
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as SearchResponse;
+}
+
+/** The archive manifest our service reports (`GET /rcsbsearch/v2/archive`). */
+export interface ArchiveInfo {
+  source?: string;
+  demo?: boolean;
+  archive_date?: string;
+  counts?: Record<string, number>;
+}
+
+/** Reads the archive manifest; null when the service has none (e.g. the public service: 404). */
+export async function getArchiveInfo(
+  searchApiUrl: string,
+  signal?: AbortSignal,
+): Promise<ArchiveInfo | null> {
+  const response = await fetch(archiveEndpoint(searchApiUrl), { ...(signal && { signal }) });
+  if (response.status === 404 || response.status === 405) return null;
+  if (!response.ok) throw await errorFrom(response);
+  const body: unknown = await response.json();
+  return typeof body === 'object' && body !== null ? (body as ArchiveInfo) : null;
+}

@@ -1,0 +1,102 @@
+import type { DataView, DistributionData, GrowthData } from '@pdb-stats/search-model/charts';
+import { formatNumber } from './format.ts';
+import type { BarSelection } from './types.ts';
+
+interface TableProps {
+  caption: string;
+  onSelect: (selection: BarSelection) => void;
+}
+
+function ValueButton({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="ps-value"
+      onClick={onClick}
+      aria-label={`${label}: ${formatNumber(value)}, search`}
+    >
+      {formatNumber(value)}
+    </button>
+  );
+}
+
+/** The chart's numbers as a table; each value opens its search like a click on its bar. */
+export function GrowthTable({
+  data,
+  view,
+  hidden,
+  seriesLabel,
+  caption,
+  onSelect,
+}: TableProps & { data: GrowthData; view: DataView; hidden: ReadonlySet<string>; seriesLabel: string }) {
+  const multi = data.series.length > 1;
+  const shown = data.series.filter((s) => !hidden.has(s.label));
+  return (
+    <table className="ps-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Year</th>
+          {shown.map((s) => (
+            <th key={s.label} scope="col">
+              {multi ? s.label : seriesLabel}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {data.years.map((year, i) => (
+          <tr key={year}>
+            <th scope="row">{year}</th>
+            {shown.map((s) => {
+              const value = (view === 'annual' ? s.annual : s.cumulative)[i] ?? 0;
+              return (
+                <td key={s.label}>
+                  <ValueButton
+                    value={value}
+                    label={multi ? `${year} ${s.label}` : year}
+                    onClick={() => onSelect({ x: year, ...(multi && { series: s.label }), value })}
+                  />
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function DistributionTable({
+  data,
+  categoryTitle,
+  valueTitle,
+  caption,
+  onSelect,
+}: TableProps & { data: DistributionData; categoryTitle: string; valueTitle: string }) {
+  return (
+    <table className="ps-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{categoryTitle}</th>
+          <th scope="col">{valueTitle}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.bars.map((bar) => (
+          <tr key={bar.label}>
+            <th scope="row">{bar.label}</th>
+            <td>
+              <ValueButton
+                value={bar.value}
+                label={bar.label}
+                onClick={() => onSelect({ x: bar.label, value: bar.value })}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

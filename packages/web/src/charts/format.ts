@@ -1,0 +1,47 @@
+/** Numbers display in US thousands format (seed §9). */
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US');
+
+export function formatNumber(value: number): string {
+  return NUMBER_FORMAT.format(value);
+}
+
+/** Chart animation length (seed §9). */
+export const ANIMATION_MS = 600;
+
+/** Most value-axis ticks before a fixed step is widened (defect D15). */
+export const MAX_VALUE_TICKS = 10;
+
+/** A 1, 2 or 5 times a power of ten, at least 1 (counts are integers). */
+export function niceStep(raw: number): number {
+  if (!(raw > 1)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const mantissa = raw / power;
+  return (mantissa <= 1 ? 1 : mantissa <= 2 ? 2 : mantissa <= 5 ? 5 : 10) * power;
+}
+
+/**
+ * Ticks of the value axis from 0 to at least `max`. A chart's fixed step (500, 1000, 5000, 10000 or
+ * 25000) is used when it gives between 2 and 10 ticks; it is widened by 2, 5, 10, … when it would
+ * crowd the axis, and replaced by an automatic step when the data are too small for it.
+ */
+export function valueTicks(max: number, step?: number, maxTicks: number = MAX_VALUE_TICKS): number[] {
+  if (!(max > 0)) return [0, 1];
+  let size: number;
+  if (step && max / step >= 2) {
+    size = step;
+    for (let k = 0; max / size > maxTicks; k++) size = step * [2, 5, 10][k % 3]! * 10 ** Math.floor(k / 3);
+  } else {
+    size = niceStep(max / 5);
+  }
+  const top = Math.ceil(max / size) * size;
+  const ticks: number[] = [];
+  for (let t = 0; t <= top + size / 2; t += size) ticks.push(t);
+  return ticks;
+}
+
+/** Every n-th label, so that labels of about `labelWidth` px fit in `width` px (defect D15). */
+export function thinLabels<T>(labels: readonly T[], width: number, labelWidth: number): T[] {
+  const fit = Math.max(1, Math.floor(width / labelWidth));
+  const every = Math.max(1, Math.ceil(labels.length / fit));
+  return labels.filter((_, i) => i % every === 0);
+}

@@ -1,0 +1,27 @@
+import type { SearchRequest } from '@pdb-stats/search-model';
+import { queryEditorUrl } from '@pdb-stats/search-model/charts';
+import type { ReactNode } from 'react';
+import { useDataQuery } from '../data/data-context.tsx';
+
+/** A link that opens a search request in the search service's query editor, in a new tab. */
+export function QueryEditorLink({
+  request,
+  children,
+  className,
+}: {
+  request: SearchRequest;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { config } = useDataQuery();
+  return (
+    <a
+      className={className}
+      href={queryEditorUrl(config.sierraConfig.searchApiUrl, request)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {children}
+    </a>
+  );
+}

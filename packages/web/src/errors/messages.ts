@@ -1,0 +1,15 @@
+/** Texts of the error screens (seed §2 and §8), exactly. */
+export const NOT_FOUND_TEXT =
+  'Oops, looks like this page mutated! Try going back to the Statistics homepage or double-checking the URL.';
+export const DATA_ERROR_HEADING = 'Oops! Something Went Wrong';
+export const DATA_ERROR_PREFIX = 'Error loading data:';
+export const FALLBACK_TEXT = 'Something went wrong.';
+export const ROUTER_ERROR_HEADING = 'Unexpected Application Error!';
+
+/** An unknown path, chart key, or a chart under the wrong category (defect D18). */
+export class NotFoundError extends Error {
+  override readonly name = 'NotFoundError';
+  constructor(readonly pathname: string) {
+    super(`No page at ${pathname}`);
+  }
+}

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useDataQuery } from '../data/data-context.tsx';
+import { ModalLayer } from '../modals/modal-layer.tsx';
+import { documentTitle } from '../routing/page-routes.ts';
+import { NavBar } from './nav-bar.tsx';
+
+/** The frame of every page: navigation, the page, a footer and the one modal layer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const { archive, config } = useDataQuery();
+
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
+
+  return (
+    <div className="ps-app">
+      <NavBar />
+      <main className="ps-main">
+        <Outlet />
+      </main>
+      <footer className="ps-footer">
+        <span>
+          Data from the search service at <code>{config.sierraConfig.searchApiUrl}</code>
+          {archive?.archive_date && <> · archive as of {archive.archive_date}</>}
+          {archive?.demo && <> · synthetic demo archive, not real PDB data</>}
+        </span>
+      </footer>
+      <ModalLayer />
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  CHART_CATEGORIES,
+  CHART_LIST,
+  DISPLAY_CATEGORIES,
+  categoryLabel,
+  type ChartCategory,
+} from '@pdb-stats/search-model/charts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { PRODUCT_TITLE } from '../config.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import { useModal } from '../modals/modal-context.tsx';
+import {
+  HOME_PATH,
+  OTHER_STATISTICS_PATH,
+  SNAPSHOT_PATH,
+  activeCategory,
+  chartPath,
+} from '../routing/page-routes.ts';
+
+/** Menu items of a category, in registry order, grouped by display category. */
+function menuGroups(category: ChartCategory) {
+  const charts = CHART_LIST.filter((c) => c.category === category);
+  return DISPLAY_CATEGORIES.map((displayCategory) => ({
+    displayCategory,
+    charts: charts.filter((c) => c.displayCategory === displayCategory),
+  })).filter((g) => g.charts.length > 0);
+}
+
+/**
+ * Navigation bar (seed §2): the product title linking home (disabled on home), one dropdown per
+ * chart category that opens on hover, click and keyboard, the current group in bold, and a toggle
+ * that collapses the bar at 768 px and below.
+ */
+export function NavBar() {
+  const { pathname } = useLocation();
+  const [collapsedOpen, setCollapsedOpen] = useState(false);
+  const { archive } = useDataQuery();
+  const { openModal } = useModal();
+  const menuId = useId();
+  const current = activeCategory(pathname);
+
+  // Navigating closes the collapsed menu.
+  useEffect(() => setCollapsedOpen(false), [pathname]);
+
+  return (
+    <header className="ps-navbar">
+      <div className="ps-navbar-inner">
+        {pathname === HOME_PATH ? (
+          <span className="ps-brand ps-brand-disabled" aria-disabled="true" aria-current="page">
+            {PRODUCT_TITLE}
+          </span>
+        ) : (
+          <Link className="ps-brand" to={HOME_PATH}>
+            {PRODUCT_TITLE}
+          </Link>
+        )}
+        {archive?.demo && (
+          <span className="ps-demo-badge" title="The service reports a synthetic demo archive">
+            Demo data
+          </span>
+        )}
+        <button
+          type="button"
+          className="ps-nav-toggle"
+          aria-controls={menuId}
+          aria-expanded={collapsedOpen}
+          aria-label="Toggle navigation"
+          onClick={() => setCollapsedOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav id={menuId} className={`ps-nav${collapsedOpen ? ' ps-nav-open' : ''}`} aria-label="Main">
+          <ul className="ps-nav-list">
+            {CHART_CATEGORIES.map((category) => (
+              <NavDropdown key={category} category={category} active={current === category} />
+            ))}
+            <li className="ps-nav-item">
+              <NavLink className="ps-nav-link" to={OTHER_STATISTICS_PATH}>
+                Other Statistics
+              </NavLink>
+            </li>
+            <li className="ps-nav-item">
+              <NavLink className="ps-nav-link" to={SNAPSHOT_PATH}>
+                Data Snapshot
+              </NavLink>
+            </li>
+            <li className="ps-nav-item">
+              <button
+                type="button"
+                className="ps-nav-link ps-nav-settings"
+                onClick={() => openModal('settings')}
+              >
+                Colors
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function NavDropdown({ category, active }: { category: ChartCategory; active: boolean }) {
+  // How the menu was opened: a click on a menu that hover opened keeps it open instead of closing it.
+  const [openedBy, setOpen] = useState<false | 'hover' | 'click'>(false);
+  const open = openedBy !== false;
+  const { pathname } = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const label = categoryLabel(category);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const items = () => [...(menu.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+  const focusItem = (index: number) => {
+    const all = items();
+    all[(index + all.length) % all.length]?.focus();
+  };
+
+  const onToggleKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen('click');
+      const last = event.key === 'ArrowUp';
+      requestAnimationFrame(() => focusItem(last ? -1 : 0));
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const all = items();
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusItem(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusItem(index - 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focusItem(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focusItem(-1);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  };
+
+  return (
+    <li
+      className={`ps-nav-item ps-dropdown${open ? ' ps-dropdown-open' : ''}${active ? ' ps-nav-active' : ''}`}
+      data-category={category}
+      onMouseEnter={() => setOpen((o) => o || 'hover')}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="ps-nav-link ps-dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => (o === 'click' ? false : 'click'))}
+        onKeyDown={onToggleKey}
+      >
+        {label} <span aria-hidden="true">▾</span>
+      </button>
+      <div ref={menu} id={menuId} className="ps-dropdown-menu" hidden={!open} onKeyDown={onMenuKey}>
+        {menuGroups(category).map((group) => (
+          <div key={group.displayCategory} className="ps-dropdown-group">
+            <div className="ps-dropdown-heading">{group.displayCategory}</div>
+            <ul>
+              {group.charts.map((chart) => (
+                <li key={chart.key}>
+                  <NavLink className="ps-dropdown-item" to={chartPath(chart)} onClick={() => setOpen(false)}>
+                    {chart.menuDescription}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}

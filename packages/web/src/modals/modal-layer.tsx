@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { loadChunk } from '../routing/chunk-loader.ts';
+import { useModal } from './modal-context.tsx';
+import { MODAL_WIDTHS, MODAL_Z_INDEX, SNAPSHOT_MODAL_TEXT, type ModalType } from './modal-types.ts';
+
+const SettingsModalBody = lazy(() => loadChunk(() => import('./settings-modal.tsx')));
+const InformationModalBody = lazy(() => loadChunk(() => import('./information-modal.tsx')));
+
+const DEFAULT_TITLES: Record<ModalType, string> = {
+  settings: 'Settings',
+  information: 'Information',
+  fullscreen: '',
+  snapshot: 'Snapshot',
+  other: '',
+};
+
+/**
+ * The one modal layer of the app (defect D28): opened with a type, closed by the shared flag. Every
+ * modal has a close button in its header and a 'Close' button in its footer.
+ */
+export function ModalLayer() {
+  const modal = useModal();
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const { isOpen, closeModal } = modal;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeModal();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [isOpen, closeModal]);
+
+  if (!isOpen) return null;
+  let body: ReactNode;
+  switch (modal.type) {
+    case 'settings':
+      body = <SettingsModalBody />;
+      break;
+    case 'information':
+      body = <InformationModalBody chartKey={modal.chartKey} />;
+      break;
+    case 'snapshot':
+      body = <p>{SNAPSHOT_MODAL_TEXT}</p>;
+      break;
+    default:
+      body = modal.content;
+  }
+  const title = modal.title ?? DEFAULT_TITLES[modal.type];
+  return (
+    <div
+      className="ps-modal-backdrop"
+      style={{ zIndex: MODAL_Z_INDEX }}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) closeModal();
+      }}
+    >
+      <div
+        className={`ps-modal ps-modal-${modal.type}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-modal-type={modal.type}
+        style={{ width: MODAL_WIDTHS[modal.type] }}
+      >
+        <div className="ps-modal-header">
+          <h2 id={titleId} className="ps-modal-title">
+            {title}
+          </h2>
+          <button ref={closeRef} type="button" className="ps-modal-x" aria-label="Close" onClick={closeModal}>
+            ×
+          </button>
+        </div>
+        <div className="ps-modal-body">
+          <Suspense fallback={<p role="status">Loading…</p>}>{body}</Suspense>
+        </div>
+        <div className="ps-modal-footer">
+          <button type="button" className="ps-button" onClick={closeModal}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  COLOR_SCHEME_LABELS,
+  COLOR_SCHEME_NAMES,
+  alphaFromPercent,
+  clampChannel,
+  parseHexInput,
+} from '@pdb-stats/search-model/charts';
+import { colord } from 'colord';
+import { useEffect, useId, useRef, useState } from 'react';
+import { HexAlphaColorPicker } from 'react-colorful';
+import { useSettings } from '../settings/settings-context.tsx';
+
+export const CUSTOM_SCHEME_DESCRIPTION =
+  'Create a custom color scheme, click on the color you would like to change and use the color picker.';
+
+/** Body of the settings modal: one tab, 'Color Scheme Settings'. A choice applies at once. */
+export default function SettingsModalBody() {
+  const tabId = useId();
+  const panelId = useId();
+  return (
+    <div className="ps-settings">
+      <div role="tablist" className="ps-tabs">
+        <button
+          type="button"
+          role="tab"
+          id={tabId}
+          aria-selected="true"
+          aria-controls={panelId}
+          className="ps-tab"
+        >
+          Color Scheme Settings
+        </button>
+      </div>
+      <div role="tabpanel" id={panelId} aria-labelledby={tabId} className="ps-tabpanel">
+        <ColorSchemeSettings />
+      </div>
+    </div>
+  );
+}
+
+function ColorSchemeSettings() {
+  const { schemeName, colorSchemes, setScheme } = useSettings();
+  return (
+    <>
+      <p className="ps-current-scheme">Current: {COLOR_SCHEME_LABELS[schemeName]}</p>
+      <fieldset className="ps-schemes">
+        <legend className="ps-visually-hidden">Color scheme</legend>
+        {COLOR_SCHEME_NAMES.map((name) => (
+          <div key={name} className="ps-scheme" data-scheme={name}>
+            <label className="ps-scheme-label">
+              <input
+                type="radio"
+                name="ps-color-scheme"
+                value={name}
+                checked={schemeName === name}
+                onChange={() => setScheme(name)}
+              />{' '}
+              {COLOR_SCHEME_LABELS[name]}
+            </label>
+            {name === 'custom' && <p className="ps-custom-description">{CUSTOM_SCHEME_DESCRIPTION}</p>}
+            <div className="ps-swatches">
+              {colorSchemes[name].map((color, index) =>
+                name === 'custom' ? (
+                  <CustomSwatch key={index} index={index} color={color} editable={schemeName === 'custom'} />
+                ) : (
+                  <span key={index} className="ps-swatch" style={{ background: color }} title={color} />
+                ),
+              )}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+/** A custom colour: a click opens a picker next to it; a click outside the picker closes it. */
+function CustomSwatch({ index, color, editable }: { index: number; color: string; editable: boolean }) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const { setCustomColor } = useSettings();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, [open]);
+
+  return (
+    <span ref={wrapper} className="ps-swatch-wrapper">
+      <button
+        type="button"
+        className="ps-swatch ps-swatch-button"
+        style={{ background: color }}
+        aria-label={`Custom color ${index + 1}: ${color}`}
+        aria-expanded={open}
+        disabled={!editable}
+        data-index={index}
+        onClick={() => setOpen((o) => !o)}
+      />
+      {open && editable && (
+        <ColorPicker
+          color={color}
+          label={`Custom color ${index + 1}`}
+          onChange={(c) => setCustomColor(index, c)}
+        />
+      )}
+    </span>
+  );
+}
+
+function ColorPicker({
+  color,
+  label,
+  onChange,
+}: {
+  color: string;
+  label: string;
+  onChange: (c: string) => void;
+}) {
+  const rgba = colord(color).toRgb();
+  const [hexText, setHexText] = useState(color);
+  useEffect(() => setHexText(color), [color]);
+  const setRgba = (next: Partial<typeof rgba>) => onChange(colord({ ...rgba, ...next }).toHex());
+
+  return (
+    <div className="ps-picker" role="group" aria-label={`${label} picker`}>
+      <HexAlphaColorPicker color={color} onChange={onChange} />
+      <div className="ps-picker-inputs">
+        <label>
+          Hex
+          <input
+            className="ps-hex-input"
+            value={hexText}
+            spellCheck={false}
+            aria-invalid={parseHexInput(hexText) === undefined}
+            onChange={(event) => {
+              setHexText(event.target.value);
+              const parsed = parseHexInput(event.target.value);
+              if (parsed) onChange(parsed);
+            }}
+          />
+        </label>
+        {(['r', 'g', 'b'] as const).map((channel) => (
+          <label key={channel}>
+            {channel.toUpperCase()}
+            <input
+              type="number"
+              min={0}
+              max={255}
+              value={rgba[channel]}
+              onChange={(event) => setRgba({ [channel]: clampChannel(event.target.valueAsNumber) })}
+            />
+          </label>
+        ))}
+        <label>
+          Alpha %
+          <input
+            type="number"
+            min={0}
+            max={100}
+            value={Math.round(rgba.a * 100)}
+            onChange={(event) => setRgba({ a: alphaFromPercent(event.target.valueAsNumber) })}
+          />
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import {
+  CHART_LIST,
+  DISPLAY_CATEGORIES,
+  DISPLAY_SECTIONS,
+  categoryLabel,
+  type ChartDefinition,
+} from '@pdb-stats/search-model/charts';
+import { Link } from 'react-router';
+import { chartPath } from '../routing/page-routes.ts';
+
+/** Cards of charts by display section and display category, each card headed by its category text. */
+export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly ChartDefinition[] }) {
+  return (
+    <>
+      {DISPLAY_SECTIONS.map((section) => {
+        const inSection = charts.filter((c) => c.displaySection === section);
+        if (inSection.length === 0) return null;
+        return (
+          <section key={section} className="ps-directory-section" aria-label={section}>
+            <h2>{section}</h2>
+            <div className="ps-cards">
+              {DISPLAY_CATEGORIES.map((displayCategory) => {
+                const group = inSection.filter((c) => c.displayCategory === displayCategory);
+                if (group.length === 0) return null;
+                return (
+                  <div key={displayCategory} className="ps-card">
+                    <h3 className="ps-card-header" title={displayCategory}>
+                      {group[0]?.categoryText}
+                    </h3>
+                    <ul className="ps-card-list">
+                      {group.map((chart) => (
+                        <li key={chart.key}>
+                          <Link to={chartPath(chart)} data-chart-link={chart.key}>
+                            {chart.menuText}
+                          </Link>
+                          <span className={`ps-badge ps-badge-${chart.category}`}>
+                            {categoryLabel(chart.category)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}

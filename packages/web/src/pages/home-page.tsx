@@ -1,0 +1,146 @@
+import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/search-model/charts';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useSearch } from '../api/use-search.ts';
+import { formatNumber } from '../charts/format.ts';
+import { QueryEditorLink } from '../components/search-link.tsx';
+import { PRODUCT_TITLE } from '../config.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import { DataError } from '../errors/data-error.tsx';
+import { OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
+import { ChartDirectory } from './chart-directory.tsx';
+import {
+  HEADLINE_COUNTS,
+  countRequest,
+  holdingsCellRequest,
+  holdingsRequest,
+  toHoldings,
+} from './summary-requests.ts';
+
+const SEED_CHARTS = CHART_LIST.filter((c) => !(FURTHER_CHART_KEYS as readonly string[]).includes(c.key));
+
+/** Home: headline counts, holdings by method and molecular type, and every chart of the seed. */
+export default function HomePage() {
+  const { archive } = useDataQuery();
+  return (
+    <div className="ps-page ps-home">
+      <section className="ps-hero">
+        <h1>{PRODUCT_TITLE}</h1>
+        <p>
+          Growth and distribution of the Protein Data Bank archive, computed live by its search service. Click
+          any bar or number to open the search behind it.
+          {archive?.archive_date && <> Data as of {archive.archive_date}.</>}
+        </p>
+      </section>
+      <HeadlineCounts />
+      <HoldingsTable />
+      <ChartDirectory charts={SEED_CHARTS} />
+      <p className="ps-more">
+        More: <Link to={OTHER_STATISTICS_PATH}>other statistics</Link> (sequence clusters, domains, organisms,
+        …) and the <Link to={SNAPSHOT_PATH}>data snapshot</Link> of this archive.
+      </p>
+    </div>
+  );
+}
+
+function HeadlineCount({ returnType, label }: (typeof HEADLINE_COUNTS)[number]) {
+  const request = useMemo(() => countRequest(returnType), [returnType]);
+  const count = useSearch(`count-${returnType}`, request);
+  const value = count.isSuccess ? formatNumber(count.data?.total_count ?? 0) : count.isError ? '—' : '…';
+  return (
+    <li className="ps-headline" data-count={returnType}>
+      <QueryEditorLink request={request}>
+        <span className="ps-headline-value">{value}</span>
+        <span className="ps-headline-label">{label}</span>
+      </QueryEditorLink>
+    </li>
+  );
+}
+
+function HeadlineCounts() {
+  return (
+    <section aria-label="Archive holdings">
+      <ul className="ps-headlines">
+        {HEADLINE_COUNTS.map((count) => (
+          <HeadlineCount key={count.returnType} {...count} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HoldingsTable() {
+  const request = useMemo(() => holdingsRequest(), []);
+  const result = useSearch('holdings', request);
+  const holdings = useMemo(
+    () => (result.isSuccess ? toHoldings(result.data) : undefined),
+    [result.isSuccess, result.data],
+  );
+  return (
+    <section className="ps-holdings" aria-labelledby="ps-holdings-title">
+      <h2 id="ps-holdings-title">Structures by experimental method and molecular type</h2>
+      {result.isError && <DataError error={result.error} />}
+      {!holdings && !result.isError && <p role="status">Loading…</p>}
+      {holdings && (
+        <div className="ps-table-scroll">
+          <table className="ps-table ps-holdings-table">
+            <thead>
+              <tr>
+                <th scope="col">Experimental method</th>
+                {holdings.types.map((type) => (
+                  <th key={type} scope="col">
+                    {type}
+                  </th>
+                ))}
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {holdings.methods.map((method) => (
+                <tr key={method}>
+                  <th scope="row">{method}</th>
+                  {holdings.types.map((type) => {
+                    const value = holdings.cells[method]?.[type] ?? 0;
+                    return (
+                      <td key={type}>
+                        {value > 0 ? (
+                          <QueryEditorLink request={holdingsCellRequest(method, type)}>
+                            {formatNumber(value)}
+                          </QueryEditorLink>
+                        ) : (
+                          <span className="ps-zero">0</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <QueryEditorLink request={holdingsCellRequest(method)}>
+                      <strong>{formatNumber(holdings.methodTotals[method] ?? 0)}</strong>
+                    </QueryEditorLink>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {holdings.types.map((type) => (
+                  <td key={type}>
+                    <QueryEditorLink request={holdingsCellRequest(undefined, type)}>
+                      <strong>{formatNumber(holdings.typeTotals[type] ?? 0)}</strong>
+                    </QueryEditorLink>
+                  </td>
+                ))}
+                <td>
+                  <QueryEditorLink request={holdingsCellRequest()}>
+                    <strong>{formatNumber(holdings.total)}</strong>
+                  </QueryEditorLink>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import {
+  CHARTS,
+  advancedSearchUrl,
+  chartFacetRequest,
+  clickRequest,
+  isChartKey,
+  queryEditorUrl,
+  resolveChart,
+  toDistributionData,
+  toGrowthData,
+  type ChartCategory,
+  type ChartClick,
+  type ChartDefinition,
+  type DataView,
+  type ResolvedChart,
+} from '@pdb-stats/search-model/charts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { chartDataQuery } from '../api/queries.ts';
+import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
+import { DistributionChart } from '../charts/distribution-chart.tsx';
+import { formatNumber } from '../charts/format.ts';
+import { GrowthChart } from '../charts/growth-chart.tsx';
+import { SeriesLegend } from '../charts/series-legend.tsx';
+import type { BarSelection } from '../charts/types.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import { DataError } from '../errors/data-error.tsx';
+import { NotFoundError } from '../errors/messages.ts';
+import { PlotSkeleton } from '../layout/loading.tsx';
+import { useModal } from '../modals/modal-context.tsx';
+import {
+  HIDE_PARAM,
+  readPlotState,
+  withSeriesToggled,
+  withVariant,
+  withView,
+} from '../routing/plot-state.ts';
+import { useSettings } from '../settings/settings-context.tsx';
+
+/** The chart page of /growth/{key} and /distribution/{key}; the key must be of the route's category. */
+export default function PlotPage({ category }: { category: ChartCategory }) {
+  const { plotname } = useParams();
+  const { pathname } = useLocation();
+  const definition = isChartKey(plotname) ? CHARTS[plotname] : undefined;
+  if (!definition || definition.category !== category) throw new NotFoundError(pathname);
+  return <ChartPage definition={definition} />;
+}
+
+interface Shown {
+  resolved: ResolvedChart;
+  response: SearchResponse | null;
+}
+
+interface Selected {
+  selection: BarSelection;
+  view: DataView;
+  request?: SearchRequest;
+  error?: string;
+}
+
+function ChartPage({ definition }: { definition: ChartDefinition }) {
+  const [params, setParams] = useSearchParams();
+  const settings = useSettings();
+  const { setChart } = settings;
+  const { config } = useDataQuery();
+  const { openModal } = useModal();
+  const { searchApiUrl, searchAdvancedUrl } = config.sierraConfig;
+  const defaultView = settings.config.dataView;
+  const state = readPlotState(params, definition, defaultView);
+  const resolved = resolveChart(definition, state.variant);
+  const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
+  const [selected, setSelected] = useState<Selected | null>(null);
+
+  const query = useQuery({
+    ...chartDataQuery(searchApiUrl, definition.key, resolved.query),
+    placeholderData: keepPreviousData,
+  });
+
+  // The chart on screen: the current one, or the previous one while the next loads.
+  const last = useRef<Shown | null>(null);
+  if (query.isSuccess && !query.isPlaceholderData) last.current = { resolved, response: query.data };
+  const shown =
+    query.isPlaceholderData || !query.isSuccess ? last.current : { resolved, response: query.data };
+  const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
+
+  useEffect(() => setSelected(null), [definition.key, resolved.variant]);
+
+  const chartDef = shown?.resolved.definition;
+  const growth = useMemo(
+    () =>
+      shown && chartDef?.category === 'growth'
+        ? toGrowthData(shown.response, shown.resolved.query)
+        : undefined,
+    [shown?.response, shown?.resolved.query, chartDef?.category],
+  );
+  const distribution = useMemo(
+    () =>
+      shown && chartDef?.category === 'distribution'
+        ? toDistributionData(shown.response, shown.resolved.query, { truncate: chartDef.truncateViewData })
+        : undefined,
+    [shown?.response, shown?.resolved.query, chartDef?.category],
+  );
+  const seriesLabels = useMemo(() => growth?.series.map((s) => s.label) ?? [], [growth]);
+
+  // The list of visible series of the chart on screen (seed §3, "current input").
+  const inputKey = JSON.stringify([definition.key, seriesLabels, state.hidden]);
+  useEffect(() => {
+    setChart({
+      type: 'setChart',
+      chartDetails: { key: definition.key, title: resolved.title },
+      currentInput: seriesLabels.map((label) => ({ label, visible: !hidden.has(label) })),
+    });
+  }, [inputKey]);
+
+  const update = (next: URLSearchParams) => setParams(next, { replace: true, preventScrollReset: true });
+
+  const onSelect = (selection: BarSelection) => {
+    const click: ChartClick = {
+      x: selection.x,
+      view: state.view,
+      ...(selection.series !== undefined && { series: selection.series }),
+    };
+    try {
+      const request = clickRequest(definition, click, resolved.query);
+      window.open(queryEditorUrl(searchApiUrl, request), '_blank', 'noopener');
+      setSelected({ selection, view: state.view, request });
+    } catch (error) {
+      console.error(error);
+      setSelected({ selection, view: state.view, error: (error as Error).message });
+    }
+  };
+
+  const visible = seriesLabels.filter((label) => !hidden.has(label));
+  const editorRequest = chartFacetRequest(resolved.query, { series: { all: seriesLabels, visible } });
+  // Axis titles follow the chart on screen, which is the previous one while the next loads.
+  const options = (chartDef ?? definition).options;
+  const singleLabel = options.seriesLabels?.[state.view];
+  const colors = settings.colorScheme;
+
+  const chart = (height?: number): ReactNode => {
+    if (!shown) return null;
+    if (growth) {
+      return (
+        <GrowthChart
+          data={growth}
+          view={state.view}
+          colors={colors}
+          hidden={hidden}
+          xAxisTitle={options.xAxisTitle}
+          yAxisTitle={options.yAxisTitle}
+          onSelect={onSelect}
+          animationKey={`${definition.key}-${state.view}-${resolved.variant ?? ''}`}
+          {...(singleLabel && { singleSeriesLabel: singleLabel })}
+          {...(height && { height })}
+        />
+      );
+    }
+    if (distribution) {
+      return (
+        <DistributionChart
+          data={distribution}
+          orientation={options.orientation}
+          color={colors[0] ?? '#000'}
+          xAxisTitle={options.xAxisTitle}
+          yAxisTitle={options.yAxisTitle}
+          onSelect={onSelect}
+          animationKey={`${definition.key}-${resolved.variant ?? ''}`}
+          {...(options.yStep && { yStep: options.yStep })}
+          {...(height && { height })}
+        />
+      );
+    }
+    return null;
+  };
+
+  return (
+    <article className="ps-page ps-plot-page" data-chart={definition.key}>
+      <header className="ps-plot-header">
+        <h1>{resolved.title}</h1>
+        <div className="ps-toolbar" role="toolbar" aria-label="Chart options">
+          {definition.category === 'growth' && (
+            <div className="ps-segmented" role="group" aria-label="Data view">
+              {(['cumulative', 'annual'] as const).map((view) => (
+                <button
+                  key={view}
+                  type="button"
+                  className="ps-button"
+                  aria-pressed={state.view === view}
+                  onClick={() => update(withView(params, view, defaultView))}
+                >
+                  {view === 'cumulative' ? 'Cumulative' : 'Annual'}
+                </button>
+              ))}
+            </div>
+          )}
+          {definition.variants && (
+            <label className="ps-variant">
+              {definition.variants.label}{' '}
+              <select
+                value={resolved.variant}
+                onChange={(event) => update(withVariant(params, definition, event.target.value))}
+              >
+                {definition.variants.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button
+            type="button"
+            className="ps-button"
+            onClick={() => openModal('information', { chartKey: definition.key, title: resolved.title })}
+          >
+            About this chart
+          </button>
+          <button type="button" className="ps-button" onClick={() => openModal('settings')}>
+            Colors
+          </button>
+          <button
+            type="button"
+            className="ps-button"
+            disabled={!shown}
+            onClick={() => openModal('fullscreen', { title: resolved.title, content: chart(640) })}
+          >
+            Fullscreen
+          </button>
+          <a
+            className="ps-button ps-link-button"
+            href={queryEditorUrl(searchApiUrl, editorRequest)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="facet-request-link"
+          >
+            Search API
+          </a>
+        </div>
+      </header>
+
+      {!shown && query.isError ? (
+        <DataError error={query.error} />
+      ) : !shown ? (
+        <PlotSkeleton />
+      ) : (
+        <>
+          {query.isError && <DataError error={query.error} />}
+          <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
+            <div className="ps-plot-chart">
+              {shown.response === null && (
+                <p className="ps-empty" role="status">
+                  The search service has no data for this chart.
+                </p>
+              )}
+              {chart()}
+            </div>
+            {growth && growth.series.length > 1 && (
+              <aside className="ps-plot-side">
+                <SeriesLegend
+                  labels={seriesLabels}
+                  colors={colors}
+                  hidden={hidden}
+                  onToggle={(label) => update(withSeriesToggled(params, label))}
+                />
+              </aside>
+            )}
+          </div>
+          {distribution &&
+            definition.truncateViewData &&
+            distribution.bucketCount > distribution.bars.length && (
+              <p className="ps-note">
+                Showing the {distribution.bars.length} largest of {formatNumber(distribution.bucketCount)}{' '}
+                groups.
+              </p>
+            )}
+          <p className="ps-hint">
+            Click a bar or a value in the table to open its search in the query editor.
+          </p>
+          {selected && (
+            <SelectionPanel selected={selected} advancedUrl={searchAdvancedUrl} searchApiUrl={searchApiUrl} />
+          )}
+          <details className="ps-data-details">
+            <summary>Data table</summary>
+            {growth && (
+              <GrowthTable
+                data={growth}
+                view={state.view}
+                hidden={hidden}
+                seriesLabel={singleLabel ?? options.yAxisTitle}
+                caption={`${resolved.title} (${state.view})`}
+                onSelect={onSelect}
+              />
+            )}
+            {distribution && (
+              <DistributionTable
+                data={distribution}
+                categoryTitle={options.xAxisTitle}
+                valueTitle={options.yAxisTitle}
+                caption={resolved.title}
+                onSelect={onSelect}
+              />
+            )}
+          </details>
+        </>
+      )}
+    </article>
+  );
+}
+
+function SelectionPanel({
+  selected,
+  advancedUrl,
+  searchApiUrl,
+}: {
+  selected: Selected;
+  advancedUrl: string;
+  searchApiUrl: string;
+}) {
+  const { selection, request, error } = selected;
+  const what = [selection.x, selection.series].filter(Boolean).join(' · ');
+  return (
+    <section className="ps-selection" aria-live="polite" data-testid="selection">
+      <h2 className="ps-selection-title">
+        Selected: {what} — {formatNumber(selection.value)}
+      </h2>
+      {error && <p role="alert">{error}</p>}
+      {request && (
+        <p className="ps-selection-links">
+          <a href={queryEditorUrl(searchApiUrl, request)} target="_blank" rel="noopener noreferrer">
+            Open in the query editor
+          </a>
+          <a href={advancedSearchUrl(advancedUrl, request)} target="_blank" rel="noopener noreferrer">
+            Open in advanced search
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

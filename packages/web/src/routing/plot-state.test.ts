@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { CHARTS } from '@pdb-stats/search-model/charts';
+import { readPlotState, withSeriesToggled, withVariant, withView } from './plot-state.ts';
+
+describe(readPlotState.name, () => {
+  it('falls back to the default view and reads hidden series and the variant', () => {
+    const chart = CHARTS['unique-protein-sequences'];
+    expect(readPlotState(new URLSearchParams(''), chart, 'cumulative')).toEqual({
+      view: 'cumulative',
+      hidden: [],
+    });
+    expect(
+      readPlotState(new URLSearchParams('view=annual&identity=50&hide=a&hide=b%2Fc'), chart, 'cumulative'),
+    ).toEqual({
+      view: 'annual',
+      hidden: ['a', 'b/c'],
+      variant: '50',
+    });
+    expect(readPlotState(new URLSearchParams('view=weekly'), CHARTS.resolution, 'cumulative').view).toBe(
+      'cumulative',
+    );
+  });
+});
+
+describe('URL updates', () => {
+  it('keeps the default view out of the URL', () => {
+    expect(withView(new URLSearchParams('view=annual'), 'cumulative', 'cumulative').toString()).toBe('');
+    expect(withView(new URLSearchParams(''), 'annual', 'cumulative').toString()).toBe('view=annual');
+  });
+
+  it('toggles a series', () => {
+    const hidden = withSeriesToggled(new URLSearchParams('view=annual'), 'Protein/NA');
+    expect(hidden.getAll('hide')).toEqual(['Protein/NA']);
+    expect(withSeriesToggled(hidden, 'Protein/NA').getAll('hide')).toEqual([]);
+    expect(hidden.get('view')).toBe('annual');
+  });
+
+  it('sets a variant and forgets hidden series of the old one', () => {
+    const chart = CHARTS['source-organism'];
+    expect(withVariant(new URLSearchParams('hide=x'), chart, 'synthetic').toString()).toBe(
+      'source=synthetic',
+    );
+    expect(withVariant(new URLSearchParams('source=synthetic'), chart, 'natural').toString()).toBe('');
+  });
+});

@@ -1,0 +1,55 @@
+import { DATA_VIEWS, type ChartDefinition, type DataView } from '@pdb-stats/search-model/charts';
+
+/** What a chart page shows, kept in the URL so that every view can be linked (defect D16). */
+export interface PlotState {
+  view: DataView;
+  /** Hidden series of a stacked growth chart (raw labels). */
+  hidden: string[];
+  /** The chart's variant value, when it has variants. */
+  variant?: string;
+}
+
+export const VIEW_PARAM = 'view';
+export const HIDE_PARAM = 'hide';
+
+export function readPlotState(
+  params: URLSearchParams,
+  chart: ChartDefinition,
+  defaultView: DataView,
+): PlotState {
+  const view = params.get(VIEW_PARAM);
+  const variant = chart.variants ? (params.get(chart.variants.param) ?? undefined) : undefined;
+  return {
+    view: (DATA_VIEWS as readonly string[]).includes(view ?? '') ? (view as DataView) : defaultView,
+    hidden: params.getAll(HIDE_PARAM),
+    ...(variant !== undefined && { variant }),
+  };
+}
+
+/** Sets the data view; the default view is left out of the URL. */
+export function withView(params: URLSearchParams, view: DataView, defaultView: DataView): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (view === defaultView) next.delete(VIEW_PARAM);
+  else next.set(VIEW_PARAM, view);
+  return next;
+}
+
+/** Shows or hides one series. */
+export function withSeriesToggled(params: URLSearchParams, label: string): URLSearchParams {
+  const hidden = params.getAll(HIDE_PARAM);
+  const next = new URLSearchParams(params);
+  next.delete(HIDE_PARAM);
+  const updated = hidden.includes(label) ? hidden.filter((h) => h !== label) : [...hidden, label];
+  for (const h of updated) next.append(HIDE_PARAM, h);
+  return next;
+}
+
+/** Chooses a variant; the default is left out of the URL. Hidden series belong to the old variant. */
+export function withVariant(params: URLSearchParams, chart: ChartDefinition, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (!chart.variants) return next;
+  if (value === chart.variants.defaultValue) next.delete(chart.variants.param);
+  else next.set(chart.variants.param, value);
+  next.delete(HIDE_PARAM);
+  return next;
+}

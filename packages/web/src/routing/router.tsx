@@ -1,0 +1,55 @@
+import type { ChartCategory } from '@pdb-stats/search-model/charts';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useLocation, type RouteObject } from 'react-router';
+import { NotFoundError } from '../errors/messages.ts';
+import { RouteError } from '../errors/route-error.tsx';
+import { AppLayout } from '../layout/app-layout.tsx';
+import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
+import { loadChunk } from './chunk-loader.ts';
+
+/** A page component loaded on demand through the chunk loader (timeout, error types). */
+function lazyPage<TProps extends object>(importer: () => Promise<{ default: ComponentType<TProps> }>) {
+  return lazy(() => loadChunk(importer));
+}
+
+const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
+const PlotPage = lazyPage<{ category: ChartCategory }>(() => import('../pages/plot-page.tsx'));
+const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
+const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
+
+function page(element: ReactNode, fallback: ReactNode = <LoadingIndicator />) {
+  return <Suspense fallback={fallback}>{element}</Suspense>;
+}
+
+/** Any other path: the not-found page, through the route error element (error named NotFoundError). */
+function NoRoute(): never {
+  throw new NotFoundError(useLocation().pathname);
+}
+
+/** Routes of seed §2; pages are lazily loaded with a loading indicator (a skeleton for plots). */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // Errors of a page replace the page only; the navigation bar stays.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: page(<HomePage />) },
+            { path: 'growth/:plotname', element: page(<PlotPage category="growth" />, <PlotSkeleton />) },
+            {
+              path: 'distribution/:plotname',
+              element: page(<PlotPage category="distribution" />, <PlotSkeleton />),
+            },
+            { path: 'other-statistics', element: page(<OtherStatisticsPage />) },
+            { path: 'pdb-data-snapshot', element: page(<SnapshotPage />) },
+            { path: '*', element: <NoRoute /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

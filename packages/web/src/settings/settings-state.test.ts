@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COLOR_SCHEMES } from '@pdb-stats/search-model/charts';
+import { initialSettings, settingsReducer } from './settings-state.ts';
+
+const sierra = { searchApiUrl: 'http://127.0.0.1:1', searchAdvancedUrl: 'http://127.0.0.1:1' };
+
+describe(settingsReducer.name, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("starts with the default scheme and the seed's default config", () => {
+    const state = initialSettings(sierra);
+    expect(state.schemeName).toBe('default');
+    expect(state.colorScheme).toEqual(COLOR_SCHEMES.default);
+    expect(state.config).toEqual({
+      ...sierra,
+      chartType: { growth: 'bar', distribution: 'bar' },
+      scale: 'linear',
+      dataView: 'cumulative',
+    });
+  });
+
+  it('applies a scheme at once', () => {
+    const state = settingsReducer(initialSettings(sierra), { type: 'setScheme', schemeName: 'achromatic' });
+    expect(state.colorScheme).toEqual(COLOR_SCHEMES.achromatic);
+    expect(state.chartColors[0]).toBe(COLOR_SCHEMES.achromatic[0]);
+  });
+
+  it('edits a custom colour by index in the custom scheme', () => {
+    const custom = settingsReducer(initialSettings(sierra), { type: 'setScheme', schemeName: 'custom' });
+    const edited = settingsReducer(custom, { type: 'setCustomColor', index: 2, color: '123456' });
+    expect(edited.colorSchemes.custom[2]).toBe('#123456');
+    expect(edited.colorScheme[2]).toBe('#123456');
+    expect(edited.colorSchemes.custom.filter((c, i) => c !== COLOR_SCHEMES.custom[i])).toEqual(['#123456']);
+    expect(COLOR_SCHEMES.custom[2]).toBe('#0000ff');
+  });
+
+  it.each([
+    ['the scheme is not custom', 'default', 0, '#123456'],
+    ['the index is out of range', 'custom', 8, '#123456'],
+    ['the index is negative', 'custom', -1, '#123456'],
+    ['the colour is invalid', 'custom', 0, 'not-a-colour'],
+  ] as const)('logs an error and changes nothing when %s', (_why, schemeName, index, color) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const state = settingsReducer(initialSettings(sierra), { type: 'setScheme', schemeName });
+    expect(settingsReducer(state, { type: 'setCustomColor', index, color })).toBe(state);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps one colour per visible series of the current chart', () => {
+    const state = settingsReducer(initialSettings(sierra), {
+      type: 'setChart',
+      chartDetails: { key: 'experimental-method' },
+      currentInput: Array.from({ length: 9 }, (_, i) => ({ label: `s${i}`, visible: true })),
+    });
+    expect(state.chartColors).toHaveLength(9);
+    expect(state.chartColors[8]).toBe(COLOR_SCHEMES.default[0]);
+  });
+});
