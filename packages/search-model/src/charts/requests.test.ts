@@ -56,10 +56,13 @@ describe('click-through searches', () => {
       return_type: 'entry',
     });
     expect(search('assembly-symmetry', { x: '2020', series: 'Cyclic', view: 'annual' })).toEqual({
+      // kind and type in their own group: matched on the same symmetry record (charts.md 3.5)
       query: and(
         annual2020,
-        text('rcsb_struct_symmetry.kind', 'exact_match', 'Global Symmetry'),
-        text('rcsb_struct_symmetry.type', 'exact_match', 'Cyclic'),
+        and(
+          text('rcsb_struct_symmetry.kind', 'exact_match', 'Global Symmetry'),
+          text('rcsb_struct_symmetry.type', 'exact_match', 'Cyclic'),
+        ),
       ),
       return_type: 'assembly',
     });

@@ -305,8 +305,15 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
     case 'year':
       nodes.push(yearNode(first.attribute, click.x, click.view));
       if (second?.kind === 'terms' && click.series !== undefined) {
-        nodes.push(...(second.filters ?? []).map(terminal));
-        nodes.push(terminal({ attribute: second.attribute, operator: 'exact_match', value: click.series }));
+        const series = terminal({
+          attribute: second.attribute,
+          operator: 'exact_match',
+          value: click.series,
+        });
+        const filters = (second.filters ?? []).map(terminal);
+        // The fixed filter and the series describe one record (a symmetry's kind and type); in their
+        // own group the service matches them on the same record, as the facet counted (charts.md 3.5).
+        nodes.push(filters.length > 0 ? andGroup([...filters, series]) : series);
       }
       break;
     case 'range':
