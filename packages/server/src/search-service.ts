@@ -3,6 +3,7 @@ import { validateSearchRequest } from '@pdb-stats/search-model';
 import { canonicalJson } from './cache/canonical-json.ts';
 import { ResponseCache, type CachedAnswer } from './cache/response-cache.ts';
 import type { Engine } from './engine/index.ts';
+import { groupedSearch } from './grouping.ts';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -31,7 +32,9 @@ export class SearchService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const plan = validateSearchRequest(body);
-    const response = await this.engine.search(plan);
+    const response = plan.groupBy
+      ? await groupedSearch(this.engine, plan, plan.groupBy)
+      : await this.engine.search(plan);
     const etag = `"${sha1(key)}"`;
     // Without a query_id from the client, the id is derived from the request, so equal requests get equal answers.
     const answer = {

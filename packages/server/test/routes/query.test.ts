@@ -702,3 +702,98 @@ describe('answer cache', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 });
+
+describe('group_by', () => {
+  /** Groups of polymer entities from their membership records, computed from the documents. */
+  function expectedGroups(method: string, cutoff?: number) {
+    const groups = new Map<string, Row[]>();
+    for (const entity of levels.rows('polymer_entity')) {
+      for (const m of list<Row>(entity['rcsb_polymer_entity_group_membership'])) {
+        if (m.aggregation_method !== method || (cutoff !== undefined && m.similarity_cutoff !== cutoff))
+          continue;
+        const id = m.group_id as string;
+        groups.set(id, [...(groups.get(id) ?? []), entity]);
+      }
+    }
+    return [...groups]
+      .map(([id, members]) => ({ id, members }))
+      .sort((a, b) => b.members.length - a.members.length || (a.id < b.id ? -1 : 1));
+  }
+  const resolution = (entity: Row) => {
+    const entry = levels.rows('entry')[entity._entry_key as number]!;
+    const values = numbers(entry, 'rcsb_entry_info.resolution_combined');
+    return values.length ? Math.min(...values) : Infinity;
+  };
+
+  it('groups by UniProt accession, members ranked by resolution', async () => {
+    const groups = expectedGroups('matching_uniprot_accession');
+    const response = await search(fixture.app, {
+      return_type: 'polymer_entity',
+      request_options: {
+        group_by: {
+          aggregation_method: 'matching_uniprot_accession',
+          ranking_criteria_type: { sort_by: 'rcsb_entry_info.resolution_combined', direction: 'asc' },
+        },
+        group_by_return_type: 'groups',
+        paginate: { start: 0, rows: 3 },
+      },
+    });
+    const grouped = new Set(groups.flatMap((g) => g.members.map((m) => m._key)));
+    expect(response!.total_count).toBe(groups.length);
+    expect(response!.group_by_count).toBe(grouped.size);
+    expect(response!.ungrouped_count).toBe(levels.rows('polymer_entity').length - grouped.size);
+    expect(response!.group_set.map((g: any) => [g.identifier, g.count])).toEqual(
+      groups.slice(0, 3).map((g) => [g.id, g.members.length]),
+    );
+    for (const [i, group] of response!.group_set.entries()) {
+      const best = Math.min(...groups[i]!.members.map(resolution));
+      const representative = levels
+        .rows('polymer_entity')
+        .find((p) => p.rcsb_id === group.representative.identifier)!;
+      expect(resolution(representative)).toBe(best);
+      expect(group.result_set.map((r: any) => r.identifier).sort()).toEqual(
+        groups[i]!.members.map((m) => m.rcsb_id).sort(),
+      );
+    }
+  });
+
+  it('groups by sequence identity cluster at a cutoff, returning representatives', async () => {
+    const groups = expectedGroups('sequence_identity', 95);
+    const response = await search(fixture.app, {
+      return_type: 'polymer_entity',
+      request_options: {
+        group_by: { aggregation_method: 'sequence_identity', similarity_cutoff: 95 },
+        paginate: { start: 2, rows: 4 },
+      },
+    });
+    expect(response!.total_count).toBe(groups.length);
+    expect(response!.result_set).toHaveLength(4);
+    for (const [i, item] of response!.result_set.entries()) {
+      expect(groups[i + 2]!.members.map((m) => m.rcsb_id)).toContain(item.identifier);
+    }
+  });
+
+  it('counts groups with return_counts, and groups hits of a query only', async () => {
+    const released = levels.where(
+      'entry',
+      (e) => time(e['rcsb_accession_info.initial_release_date'] as string) <= time('2005-12-31'),
+    );
+    const groups = new Set(
+      levels
+        .rows('polymer_entity')
+        .filter((p) => released.has(p._entry_key as number))
+        .flatMap((p) => list<Row>(p['rcsb_polymer_entity_group_membership']))
+        .filter((m) => m.aggregation_method === 'matching_uniprot_accession')
+        .map((m) => m.group_id),
+    );
+    const response = await search(fixture.app, {
+      query: text('rcsb_accession_info.initial_release_date', 'less_or_equal', '2005-12-31'),
+      return_type: 'polymer_entity',
+      request_options: {
+        group_by: { aggregation_method: 'matching_uniprot_accession' },
+        return_counts: true,
+      },
+    });
+    expect(response!.total_count).toBe(groups.size);
+  });
+});

@@ -1,0 +1,204 @@
+import {
+  findAttribute,
+  type Bucket,
+  type Condition,
+  type Criterion,
+  type FacetResult,
+  type HeldAttribute,
+  type PlannedGroupBy,
+  type PlannedRequest,
+  type ResultItem,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
+import type { Engine } from './engine/index.ts';
+
+/** Where each grouping method finds the group of a hit (search-api.md 3.6). */
+const GROUP_SOURCE: Record<PlannedGroupBy['method'], { id: string; method?: string }> = {
+  matching_uniprot_accession: {
+    id: 'rcsb_polymer_entity_group_membership.group_id',
+    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
+  },
+  sequence_identity: {
+    id: 'rcsb_polymer_entity_group_membership.group_id',
+    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
+  },
+  matching_chemical_component_id: { id: 'rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id' },
+};
+const CUTOFF = 'rcsb_polymer_entity_group_membership.similarity_cutoff';
+
+function attribute(path: string, plan: PlannedRequest): HeldAttribute {
+  const found = findAttribute(path, plan.returnType);
+  if (!found) throw new Error(`grouping attribute ${path} is missing from the catalogue`);
+  return found;
+}
+
+function condition(attr: HeldAttribute, comparison: Condition['comparison']): Condition {
+  return { kind: 'condition', attribute: attr, comparison, negation: false };
+}
+
+/** The membership record of the grouping method, optionally of the given groups only. */
+function membership(plan: PlannedRequest, groupBy: PlannedGroupBy, ids?: string[]): Criterion {
+  const source = GROUP_SOURCE[groupBy.method];
+  const nodes: Condition[] = [];
+  if (source.method) {
+    nodes.push(
+      condition(attribute(source.method, plan), {
+        operator: 'exact_match',
+        value: groupBy.method,
+        caseSensitive: true,
+      }),
+    );
+  }
+  if (groupBy.similarityCutoff !== undefined) {
+    nodes.push(condition(attribute(CUTOFF, plan), { operator: 'equals', value: groupBy.similarityCutoff }));
+  }
+  if (ids) nodes.push(condition(attribute(source.id, plan), { operator: 'in', values: ids }));
+  return nodes.length === 1 ? nodes[0]! : { kind: 'group', logicalOperator: 'and', nodes };
+}
+
+const and = (a: Criterion | undefined, b: Criterion): Criterion =>
+  a ? { kind: 'group', logicalOperator: 'and', nodes: [a, b] } : b;
+
+function bucketsOf(facets: FacetResult[] | undefined, name: string): Bucket[] {
+  const facet = facets?.find((f) => f.name === name);
+  return facet && 'buckets' in facet ? facet.buckets : [];
+}
+
+function valueOf(facets: FacetResult[] | undefined, name: string): number {
+  const facet = facets?.find((f) => f.name === name);
+  return facet && 'value' in facet ? facet.value : 0;
+}
+
+const base = (plan: PlannedRequest): PlannedRequest => ({
+  ...plan,
+  page: { start: 0, rows: 0, all: false },
+  sort: [],
+  facets: [],
+  countOnly: false,
+  groupBy: undefined,
+});
+
+/**
+ * Answers a grouped search by composing plain searches, so that every engine supports it:
+ * 1. the groups of all hits, ordered by hit count (descending, then id), with their number;
+ * 2. the members of the groups on the requested page;
+ * 3. the members ranked by the ranking criteria; the first is the group's representative.
+ * `total_count` is the number of groups, `group_by_count` the hits that belong to a group and
+ * `ungrouped_count` those that do not (search-api.md 3.6, example 5).
+ */
+export async function groupedSearch(
+  engine: Engine,
+  plan: PlannedRequest,
+  groupBy: PlannedGroupBy,
+): Promise<SearchResponse | null> {
+  const source = GROUP_SOURCE[groupBy.method];
+  const groupId = attribute(source.id, plan);
+  const { start, rows, all } = plan.page;
+  const wanted = all ? 65536 : Math.min(65536, start + rows);
+  const overview = await engine.search({
+    ...base(plan),
+    facets: [
+      {
+        kind: 'filter',
+        filter: membership(plan, groupBy),
+        facets: [
+          { kind: 'cardinality', name: 'groups', attribute: groupId },
+          {
+            kind: 'terms',
+            name: 'page',
+            attribute: groupId,
+            minPopulation: 1,
+            maxIntervals: Math.max(1, wanted),
+            facets: [],
+          },
+        ],
+      },
+    ],
+  });
+  if (!overview) return null;
+  const members = await engine.search({ ...base(plan), query: and(plan.query, membership(plan, groupBy)) });
+  const grouped = members?.total_count ?? 0;
+  const groupCount = valueOf(overview.facets, 'groups');
+  const response: SearchResponse & Record<string, unknown> = {
+    query_id: overview.query_id,
+    result_type: plan.returnType,
+    total_count: groupCount,
+    group_by: groupBy.echo,
+    group_by_count: grouped,
+    ungrouped_count: overview.total_count - grouped,
+  };
+  if (plan.countOnly || groupCount === 0) return groupCount === 0 ? null : { ...response };
+  if (plan.facets.length > 0) {
+    response.facets = (await engine.search({ ...base(plan), facets: plan.facets }))?.facets ?? [];
+  }
+  const page = bucketsOf(overview.facets, 'page').slice(start, all ? undefined : start + rows);
+  if (page.length === 0) return rows > 0 || all ? null : response;
+
+  const ids = page.map((b) => b.label);
+  const inPage = await engine.search({
+    ...base(plan),
+    query: and(plan.query, membership(plan, groupBy, ids)),
+    facets: [
+      {
+        kind: 'filter',
+        filter: membership(plan, groupBy, ids),
+        facets: [
+          {
+            kind: 'terms',
+            name: 'groups',
+            attribute: groupId,
+            minPopulation: 1,
+            maxIntervals: 65536,
+            facets: [
+              {
+                kind: 'terms',
+                name: 'members',
+                attribute: attribute('rcsb_id', plan),
+                minPopulation: 1,
+                maxIntervals: 65536,
+                facets: [],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const membersOf = new Map(
+    bucketsOf(inPage?.facets, 'groups').map((b) => [
+      b.label,
+      bucketsOf(b.facets, 'members').map((m) => m.label),
+    ]),
+  );
+  const ranked = await engine.search({
+    ...base(plan),
+    query: condition(attribute('rcsb_id', plan), {
+      operator: 'in',
+      values: [...new Set([...membersOf.values()].flat())],
+    }),
+    sort: groupBy.ranking,
+    page: { start: 0, rows: 0, all: true },
+    verbosity: 'compact',
+  });
+  const order = new Map((ranked?.result_set ?? []).map((id, i) => [id as string, i]));
+  const item = (identifier: string): ResultItem =>
+    plan.verbosity === 'compact' ? identifier : { identifier, score: 1 };
+  const groups = page.map((bucket) => {
+    const memberIds = (membersOf.get(bucket.label) ?? []).sort(
+      (a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0),
+    );
+    return { identifier: bucket.label, score: 1, count: bucket.population, memberIds };
+  });
+  if (groupBy.returnType === 'groups') {
+    response.group_set = groups.map((g) => ({
+      identifier: g.identifier,
+      score: g.score,
+      count: g.count,
+      representative: { identifier: g.memberIds[0], score: 1 },
+      result_set: g.memberIds.map(item),
+    }));
+  } else {
+    response.result_set = groups.map((g) => item(g.memberIds[0] ?? ''));
+  }
+  return response;
+}
