@@ -1,0 +1,33 @@
+import { LEVEL_LINKS, RETURN_TYPES, snapshotColumns, type ReturnType, type SnapshotColumn } from '@pdb-stats/search-model';
+
+/**
+ * One row of a level's table, keyed by the snapshot column names: dates as 'YYYY-MM-DD', lists as
+ * arrays, nested records as arrays of plain objects, missing values as null (scalars) or [] (lists).
+ */
+export type Row = Record<string, unknown>;
+
+/** The rows of every level, exactly as they are written to the snapshot. */
+export type DemoDocuments = Record<ReturnType, Row[]>;
+
+/** The six levels, in the order their tables are written. */
+export const LEVELS: readonly ReturnType[] = RETURN_TYPES;
+
+export function parquetFileOf(level: ReturnType): string {
+  return `${level}.parquet`;
+}
+
+/** The snapshot columns of a level (the contract shared with the search engine). */
+export function columnsOf(level: ReturnType): SnapshotColumn[] {
+  return snapshotColumns(level, LEVEL_LINKS[level]);
+}
+
+export function emptyDocuments(): DemoDocuments {
+  return {
+    entry: [],
+    polymer_entity: [],
+    non_polymer_entity: [],
+    polymer_instance: [],
+    assembly: [],
+    mol_definition: [],
+  };
+}
