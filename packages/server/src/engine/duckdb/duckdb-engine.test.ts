@@ -1,0 +1,142 @@
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { findAttribute, type PlannedRequest } from '@pdb-stats/search-model';
+import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
+import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';
+import { facets, plan, text } from '../testing/requests.ts';
+import { tinySnapshot } from '../testing/tiny-snapshot.ts';
+import { openDuckDbEngine } from './duckdb-engine.ts';
+
+describe(`${openDuckDbEngine.name}`, () => {
+  let fixture: FixtureEngine;
+  beforeAll(async () => {
+    fixture = await openFixtureEngine();
+  });
+  afterAll(() => fixture?.close());
+
+  it('reports the manifest and the rows of each level', () => {
+    expect(fixture.engine.archiveInfo()).toEqual({
+      source: 'test',
+      demo: true,
+      archive_date: '2026-01-01',
+      row_counts: {
+        entry: 5,
+        polymer_entity: 6,
+        non_polymer_entity: 4,
+        polymer_instance: 5,
+        assembly: 6,
+        mol_definition: 4,
+      },
+    });
+  });
+
+  it('answers concurrent requests with the same answers as one by one', async () => {
+    const requests = [
+      facets([
+        {
+          name: 'O',
+          aggregation_type: 'terms',
+          attribute: 'rcsb_entity_source_organism.ncbi_scientific_name',
+        },
+      ]),
+      plan({
+        return_type: 'polymer_instance',
+        query: text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+      }),
+      facets([{ name: 'S', aggregation_type: 'terms', attribute: 'rcsb_struct_symmetry.type' }], 'assembly'),
+    ];
+    const strip = (r: unknown) => ({ ...(r as object), query_id: '' });
+    const serial = [];
+    for (const request of requests) serial.push(strip(await fixture.engine.search(request)));
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => fixture.engine.search(requests[i % requests.length]!)),
+    );
+    parallel.forEach((response, i) => expect(strip(response)).toEqual(serial[i % requests.length]));
+  });
+
+  it('surfaces database errors as thrown Errors', async () => {
+    const real = findAttribute('rcsb_entry_info.molecular_weight', 'entry')!;
+    const broken: PlannedRequest = {
+      ...plan({ return_type: 'entry' }),
+      query: {
+        kind: 'condition',
+        attribute: { ...real, path: 'no.such_column' },
+        comparison: { operator: 'exists' },
+        negation: false,
+      },
+    };
+    await expect(fixture.engine.search(broken)).rejects.toBeInstanceOf(Error);
+    // The engine keeps working afterwards.
+    expect((await fixture.engine.search(plan({ return_type: 'entry' })))?.total_count).toBe(4);
+  });
+});
+
+describe('derived tables', () => {
+  it('give the same answers when the budget forces them out after every request', async () => {
+    const tight = await openFixtureEngine(FIXTURE_ARCHIVE, { derivedRowBudget: 1, connections: 2 });
+    const roomy = await openFixtureEngine(FIXTURE_ARCHIVE);
+    try {
+      const request = facets(
+        [
+          {
+            name: 'O',
+            aggregation_type: 'terms',
+            attribute: 'rcsb_entity_source_organism.ncbi_scientific_name',
+          },
+          {
+            filter: text('rcsb_struct_symmetry.kind', 'exact_match', 'Global Symmetry'),
+            facets: [{ name: 'S', aggregation_type: 'terms', attribute: 'rcsb_struct_symmetry.type' }],
+          },
+        ],
+        'entry',
+        text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+      );
+      const expected = (await roomy.engine.search(request))?.facets;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => tight.engine.search(request)));
+      for (const answer of answers) expect(answer?.facets).toEqual(expected);
+    } finally {
+      await tight.close();
+      await roomy.close();
+    }
+  });
+});
+
+describe('opening a snapshot', () => {
+  it('refuses a snapshot that lacks columns of the layout', async () => {
+    const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);
+    try {
+      const instance = await DuckDBInstance.create(':memory:');
+      const connection = await instance.connect();
+      const file = join(snapshot.dir, 'assembly.parquet');
+      await connection.run(
+        `COPY (SELECT * EXCLUDE ("rcsb_struct_symmetry") FROM read_parquet('${file}')) TO '${file}.tmp' (FORMAT parquet)`,
+      );
+      connection.closeSync();
+      instance.closeSync();
+      await rename(`${file}.tmp`, file);
+      await expect(openDuckDbEngine(snapshot.dir)).rejects.toThrow(
+        /assembly\.parquet lacks the columns rcsb_struct_symmetry/,
+      );
+    } finally {
+      await snapshot.remove();
+    }
+  });
+
+  it('refuses a folder without a manifest', async () => {
+    const snapshot = await tinySnapshot({});
+    try {
+      await rm(join(snapshot.dir, 'manifest.json'));
+      await expect(openDuckDbEngine(snapshot.dir)).rejects.toThrow(/manifest\.json/);
+    } finally {
+      await snapshot.remove();
+    }
+  });
+
+  it('fails searches after close', async () => {
+    const fixture = await openFixtureEngine({});
+    await fixture.close();
+    await expect(fixture.engine.search(plan({ return_type: 'entry' }))).rejects.toThrow(/closed/);
+  });
+});

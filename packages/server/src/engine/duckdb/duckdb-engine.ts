@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  LEVEL_LINKS,
+  RETURN_TYPES,
+  snapshotColumns,
+  type PlannedRequest,
+  type ReturnType,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
+import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
+import type { ArchiveInfo, Engine } from '../engine.ts';
+import { runSearch, type Execute } from '../run-search.ts';
+import type { ResultRow } from '../shape-facets.ts';
+import { ConnectionPool } from './connection-pool.ts';
+import { DerivedTables } from './derived-tables.ts';
+
+export interface DuckDbEngineOptions {
+  /** Connections for concurrent requests (each request uses one). */
+  connections?: number;
+  /** DuckDB worker threads; DuckDB's default is one per core. */
+  threads?: number;
+  /**
+   * Rows the derived tables may hold (relations the planner marks as depending on the archive
+   * alone, kept for later requests); default 16 per entry. Least recently used ones go first.
+   */
+  derivedRowBudget?: number;
+}
+
+const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** DuckDB returns BIGINT as bigint; the response speaks JSON numbers. Converted here, not globally. */
+function plain(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return String(value);
+}
+
+async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise<ResultRow[]> {
+  const reader = await connection.runAndReadAll(query.sql, [...query.parameters]);
+  return reader.getRowsJS().map((row) => row.map(plain));
+}
+
+/** Loads one level table into memory and checks it has the columns of the snapshot contract. */
+async function loadLevel(connection: DuckDBConnection, dir: string, level: ReturnType): Promise<number> {
+  const file = join(dir, `${level}.parquet`);
+  await connection.run(`CREATE TABLE ${quote(level)} AS SELECT * FROM read_parquet(${literal(file)})`);
+  const present = new Set(
+    (
+      await rows(connection, { sql: `SELECT name FROM pragma_table_info(${literal(level)})`, parameters: [] })
+    ).map((row) => row[0]),
+  );
+  const missing = snapshotColumns(level, LEVEL_LINKS[level])
+    .map((c) => c.name)
+    .filter((name) => !present.has(name));
+  if (missing.length > 0) {
+    throw new Error(`${file} lacks the columns ${missing.join(', ')} of the snapshot layout`);
+  }
+  const [count] = await rows(connection, { sql: `SELECT count(*) FROM ${quote(level)}`, parameters: [] });
+  return Number(count?.[0] ?? 0);
+}
+
+/**
+ * Opens a snapshot folder: the manifest and one Parquet file per level, loaded once into an
+ * in-memory DuckDB database so that requests never re-read files.
+ */
+export async function openDuckDbEngine(
+  snapshotDir: string,
+  options: DuckDbEngineOptions = {},
+): Promise<Engine> {
+  const manifest = JSON.parse(await readFile(join(snapshotDir, 'manifest.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const instance = await DuckDBInstance.create(':memory:', {
+    ...(options.threads !== undefined && { threads: String(options.threads) }),
+  });
+  const connections: DuckDBConnection[] = [];
+  try {
+    const setup = await instance.connect();
+    connections.push(setup);
+    const rowCounts = {} as Record<ReturnType, number>;
+    for (const level of RETURN_TYPES) rowCounts[level] = await loadLevel(setup, snapshotDir, level);
+    const facts: ArchiveFacts = {
+      methodologies: (
+        await rows(setup, { sql: `SELECT DISTINCT ${quote(METHODOLOGY)} FROM "entry"`, parameters: [] })
+      ).map((row) => (row[0] === null ? null : String(row[0]))),
+    };
+    for (let i = 1; i < (options.connections ?? 4); i++) connections.push(await instance.connect());
+    const derived = new DerivedTables(options.derivedRowBudget ?? 16 * Math.max(rowCounts.entry, 10_000));
+    const info: ArchiveInfo = { ...manifest, row_counts: rowCounts };
+    return new DuckDbEngine(instance, new ConnectionPool(connections), info, facts, derived);
+  } catch (error) {
+    for (const connection of connections) connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+}
+
+class DuckDbEngine implements Engine {
+  private readonly compiler = DIALECTS.duckdb.createCompiler();
+  /** Answers that hold as long as the archive is loaded (all values of an attribute). */
+  private readonly constant = new Map<string, Promise<ResultRow[]>>();
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly pool: ConnectionPool<DuckDBConnection>,
+    private readonly info: ArchiveInfo,
+    private readonly facts: ArchiveFacts,
+    private readonly derived: DerivedTables,
+  ) {}
+
+  async search(request: PlannedRequest): Promise<SearchResponse | null> {
+    const program = this.compiler.compile(planSearch(request, this.facts));
+    return this.pool.use(async (connection) => {
+      const held = new Set<string>();
+      const execute: Execute = async (query) => {
+        if (query.derived) await this.derived.acquire(connection, query.derived, held);
+        return rows(connection, query);
+      };
+      const cached: Execute = (query) => {
+        const key = JSON.stringify(query);
+        let answer = this.constant.get(key);
+        if (!answer) {
+          answer = execute(query);
+          this.constant.set(key, answer);
+          answer.catch(() => this.constant.delete(key));
+        }
+        return answer;
+      };
+      try {
+        return await runSearch(program, execute, cached);
+      } finally {
+        await this.derived.release(connection, held);
+      }
+    });
+  }
+
+  archiveInfo(): ArchiveInfo {
+    return this.info;
+  }
+
+  private closing?: Promise<void>;
+
+  close(): Promise<void> {
+    this.closing ??= this.pool
+      .close((connection) => connection.closeSync())
+      .then(() => this.instance.closeSync());
+    return this.closing;
+  }
+}

@@ -1,0 +1,18 @@
+import type { PlannedRequest, ReturnType, SearchResponse } from '@pdb-stats/search-model';
+
+/** What the service knows about the loaded archive: its manifest, plus the rows of each level. */
+export interface ArchiveInfo {
+  /** Fields of `manifest.json` (source, archive_date, demo, counts, ...), passed through. */
+  readonly [field: string]: unknown;
+  /** Rows loaded per level table. */
+  readonly row_counts: Readonly<Record<ReturnType, number>>;
+}
+
+/** A search engine over one archive snapshot. */
+export interface Engine {
+  /** The answer to a validated request; `null` when there is nothing to answer (HTTP 204). */
+  search(plan: PlannedRequest): Promise<SearchResponse | null>;
+  archiveInfo(): ArchiveInfo;
+  /** Releases the database; searches after this fail. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, planSearch, type CompiledQuery } from '../planner/index.ts';
+import { runSearch, type Execute } from './run-search.ts';
+import type { ResultRow } from './shape-facets.ts';
+import { facets, plan } from './testing/requests.ts';
+
+/**
+ * Response shaping without a database: statements are answered by a stub that recognises them by
+ * their shape, so each rule of search-api.md 4 is tested on its own.
+ */
+const compile = (request: ReturnType<typeof plan>) =>
+  DIALECTS.duckdb.createCompiler().compile(planSearch(request, { methodologies: ['experimental'] }));
+
+function stub(total: number, page: string[], facetRows: ResultRow[][] = []): Execute & { seen: CompiledQuery[] } {
+  const seen: CompiledQuery[] = [];
+  let facet = 0;
+  const execute = async (query: CompiledQuery) => {
+    seen.push(query);
+    if (query.sql.startsWith('SELECT count(*) AS total')) return [[total]];
+    if (query.sql.includes('AS identifier')) return page.map((id) => [id]);
+    return facetRows[facet++] ?? [];
+  };
+  return Object.assign(execute, { seen });
+}
+
+describe(`${runSearch.name}`, () => {
+  it('null when nothing matches, without asking for more', async () => {
+    const execute = stub(0, []);
+    expect(await runSearch(compile(plan({ return_type: 'entry' })), execute)).toBeNull();
+    expect(execute.seen).toHaveLength(1);
+  });
+
+  it('null when the page starts at or beyond the total', async () => {
+    const request = plan({ return_type: 'entry', request_options: { paginate: { start: 3, rows: 5 } } });
+    expect(await runSearch(compile(request), stub(3, []))).toBeNull();
+  });
+
+  it('count only: three keys', async () => {
+    const request = plan({
+      return_type: 'assembly',
+      request_info: { query_id: 'abc' },
+      request_options: { return_counts: true },
+    });
+    expect(await runSearch(compile(request), stub(7, ['x']))).toEqual({
+      query_id: 'abc',
+      result_type: 'assembly',
+      total_count: 7,
+    });
+  });
+
+  it('items by verbosity', async () => {
+    const items = async (verbosity: string) =>
+      (
+        await runSearch(
+          compile(plan({ return_type: 'entry', request_options: { results_verbosity: verbosity } })),
+          stub(2, ['1ABC', '2DEF']),
+        )
+      )?.result_set;
+    expect(await items('compact')).toEqual(['1ABC', '2DEF']);
+    expect(await items('minimal')).toEqual([
+      { identifier: '1ABC', score: 1 },
+      { identifier: '2DEF', score: 1 },
+    ]);
+    expect((await items('verbose'))?.[0]).toEqual({
+      identifier: '1ABC',
+      score: 1,
+      services: [{ service_type: 'text', nodes: [] }],
+    });
+  });
+
+  it('facets from rows: keys, populations, sub-facet rows by parent key', async () => {
+    const request = facets([
+      {
+        name: 'Y',
+        aggregation_type: 'date_histogram',
+        attribute: 'rcsb_accession_info.initial_release_date',
+        interval: 'year',
+        facets: [{ name: 'M', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' }],
+      },
+    ]);
+    const response = await runSearch(
+      compile(request),
+      stub(3, [], [
+        [
+          [2001, 2],
+          [1999, 1],
+          [null, 4],
+        ],
+        [
+          [2001, 'EM', 1],
+          [2001, 'X-ray', 1],
+          [1999, 'NMR', 1],
+        ],
+      ]),
+    );
+    expect(response).not.toHaveProperty('result_set');
+    expect(response?.facets).toEqual([
+      {
+        name: 'Y',
+        buckets: [
+          { label: '1999', population: 1, facets: [{ name: 'M', buckets: [{ label: 'NMR', population: 1 }] }] },
+          {
+            label: '2001',
+            population: 2,
+            facets: [
+              {
+                name: 'M',
+                buckets: [
+                  { label: 'EM', population: 1 },
+                  { label: 'X-ray', population: 1 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { PlannedRequest } from '@pdb-stats/search-model';
+import { openDuckDbEngine, type DuckDbEngineOptions } from '../duckdb/duckdb-engine.ts';
+import type { Engine } from '../engine.ts';
+import { FIXTURE_ARCHIVE } from './fixture-archive.ts';
+import { ids } from './requests.ts';
+import { tinySnapshot, type SnapshotRows } from './tiny-snapshot.ts';
+
+export interface FixtureEngine {
+  engine: Engine;
+  /** Identifiers a query finds (empty for a 204). */
+  found(query: object | undefined, returnType?: string, options?: object): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** The DuckDB engine over a tiny hand-made snapshot (the fixture archive by default). */
+export async function openFixtureEngine(
+  rows: SnapshotRows = FIXTURE_ARCHIVE,
+  options: DuckDbEngineOptions = {},
+): Promise<FixtureEngine> {
+  const snapshot = await tinySnapshot(rows);
+  const engine = await openDuckDbEngine(snapshot.dir, options);
+  return {
+    engine,
+    found: async (query, returnType, options) => {
+      const request: PlannedRequest = ids(query, returnType, options);
+      return ((await engine.search(request))?.result_set ?? []) as string[];
+    },
+    close: async () => {
+      await engine.close();
+      await snapshot.remove();
+    },
+  };
+}

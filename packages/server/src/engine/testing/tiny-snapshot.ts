@@ -1,0 +1,59 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { LEVEL_LINKS, RETURN_TYPES, snapshotColumns, type ReturnType } from '@pdb-stats/search-model';
+
+/** A row of a level table by column name; `_key` defaults to the row's position. */
+export type SnapshotRow = Record<string, unknown>;
+export type SnapshotRows = Partial<Record<ReturnType, SnapshotRow[]>>;
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * Writes a snapshot folder by hand, for tests: `manifest.json` and one Parquet file per level with
+ * exactly the columns of `snapshotColumns` (missing values are null). Rows travel as JSON Lines and
+ * are typed by DuckDB's JSON reader with the contract's column types.
+ */
+export async function writeTinySnapshot(
+  dir: string,
+  rows: SnapshotRows,
+  manifest: Record<string, unknown> = { source: 'test', demo: true, archive_date: '2026-01-01' },
+): Promise<void> {
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    for (const level of RETURN_TYPES) {
+      const columns = snapshotColumns(level, LEVEL_LINKS[level]);
+      const table = quote(level);
+      await connection.run(
+        `CREATE TABLE ${table} (${columns.map((c) => `${quote(c.name)} ${c.sqlType}`).join(', ')})`,
+      );
+      const levelRows = (rows[level] ?? []).map((row, i) => ({ _key: i, ...row }));
+      if (levelRows.length > 0) {
+        const file = join(dir, `${level}.jsonl`);
+        await writeFile(file, levelRows.map((row) => JSON.stringify(row)).join('\n'));
+        const types = columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ');
+        await connection.run(
+          `INSERT INTO ${table} SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${types}})`,
+        );
+        await rm(file);
+      }
+      await connection.run(`COPY ${table} TO ${literal(join(dir, `${level}.parquet`))} (FORMAT parquet)`);
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** A fresh temporary folder holding a tiny snapshot; `remove` deletes it. */
+export async function tinySnapshot(
+  rows: SnapshotRows,
+): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-tiny-'));
+  await writeTinySnapshot(dir, rows);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

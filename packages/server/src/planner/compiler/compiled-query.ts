@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+
+/** A value bound to a placeholder: strings, numbers, and timestamps as ISO-8601 UTC strings. */
+export type SqlValue = string | number;
+
+/** SQL type a placeholder stands for; dialects that type their placeholders need it. */
+export type ParameterType = 'string' | 'number' | 'integer' | 'date' | 'timestamp';
+
+/**
+ * A relation that depends on the archive alone (and on its own parameters), which a dialect may
+ * materialize once and reuse: the statement reads it by `name`.
+ */
+export interface DerivedTable {
+  readonly name: string;
+  readonly query: CompiledQuery;
+}
+
+/** One statement ready for a driver: SQL text plus the values of its placeholders, in order. */
+export interface CompiledQuery {
+  readonly sql: string;
+  readonly parameters: readonly SqlValue[];
+  /** Tables the statement reads that must exist first. */
+  readonly derived?: readonly DerivedTable[];
+}
+
+/**
+ * The state of one statement being compiled: its parameters, its derived tables and a counter for
+ * fresh aliases.
+ * @internal
+ */
+export class StatementState {
+  readonly parameters: SqlValue[] = [];
+  private readonly derived = new Map<string, DerivedTable>();
+  private aliases = 0;
+
+  /** Appends a value; returns its 1-based position. */
+  push(value: SqlValue): number {
+    this.parameters.push(value);
+    return this.parameters.length;
+  }
+
+  /** A fresh alias: table aliases and lambda variables never clash inside one statement. */
+  alias(prefix: string): string {
+    this.aliases += 1;
+    return `${prefix}${this.aliases}`;
+  }
+
+  /** Registers a derived table; its name is a digest of its query, so equal relations share one. */
+  derive(query: CompiledQuery): string {
+    const digest = createHash('sha1')
+      .update(JSON.stringify([query.sql, query.parameters]))
+      .digest('hex');
+    const name = `_rel_${digest.slice(0, 20)}`;
+    this.derived.set(name, { name, query });
+    return name;
+  }
+
+  done(sql: string): CompiledQuery {
+    const derived = [...this.derived.values()];
+    return Object.freeze({
+      sql,
+      parameters: Object.freeze([...this.parameters]),
+      ...(derived.length > 0 && { derived: Object.freeze(derived) }),
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { ParameterType } from './compiled-query.ts';
+import { TOKEN_SEPARATORS } from './expression-compiler.ts';
+import { SqlCompiler } from './sql-compiler.ts';
+
+const CASTS: Record<ParameterType, string | undefined> = {
+  string: undefined,
+  integer: 'BIGINT',
+  // JavaScript numbers bind as INTEGER or DOUBLE by value; one type keeps comparisons uniform.
+  number: 'DOUBLE',
+  // Dates and timestamps travel as ISO-8601 text.
+  date: 'DATE',
+  timestamp: 'TIMESTAMP',
+};
+
+/**
+ * DuckDB: numbered `$n` placeholders with casts, list lambdas instead of correlated UNNEST
+ * subqueries, DuckDB's names for list length, year and regex splitting, and materialized relations.
+ * @see https://duckdb.org/docs/sql/functions/lambda
+ */
+export class DuckDbCompiler extends SqlCompiler {
+  /** The engine keeps derived relations as in-memory tables (see engine/duckdb/derived-tables.ts). */
+  protected override readonly materializesRelations = true;
+
+  protected override placeholder(position: number, type: ParameterType): string {
+    const cast = CASTS[type];
+    return cast ? `CAST($${position} AS ${cast})` : `$${position}`;
+  }
+
+  protected override listExists(list: string, variable: string, predicate: string): string {
+    return `len(list_filter(${list}, lambda ${variable}: ${predicate})) > 0`;
+  }
+
+  protected override listLength(list: string): string {
+    return `len(${list})`;
+  }
+
+  protected override year(date: string): string {
+    return `year(${date})`;
+  }
+
+  protected override containsAnyToken(text: string, tokens: string[]): string {
+    return `list_has_any(string_split_regex(lower(${text}), '${TOKEN_SEPARATORS}'), [${tokens.join(', ')}])`;
+  }
+
+  protected override containsPhrase(text: string, phrase: string): string {
+    return `contains(' ' || regexp_replace(lower(${text}), '${TOKEN_SEPARATORS}', ' ', 'g') || ' ', ${phrase})`;
+  }
+}

@@ -1,0 +1,270 @@
+import {
+  storageOf,
+  type Comparison,
+  type Condition,
+  type Criterion,
+  type HeldAttribute,
+  type ScalarType,
+} from '@pdb-stats/search-model';
+import { route, type Hop } from '../level-routes.ts';
+import { isCondition, type Predicate } from '../nodes.ts';
+import { StatementState, type ParameterType, type SqlValue } from './compiled-query.ts';
+
+/** Separators of analysed text: the tokenizer of search-model's `tokenize` (a constant, never input). */
+export const TOKEN_SEPARATORS = '[^\\p{L}\\p{N}]+';
+
+const PARAMETER_TYPE: Record<ScalarType, ParameterType> = {
+  string: 'string',
+  integer: 'number',
+  number: 'number',
+  date: 'timestamp',
+};
+
+/** The time part of a date value at midnight UTC, as validation writes it. */
+const MIDNIGHT = 'T00:00:00.000Z';
+
+const COMPARATORS: Record<'equals' | 'greater' | 'greater_or_equal' | 'less' | 'less_or_equal', string> = {
+  equals: '=',
+  greater: '>',
+  greater_or_equal: '>=',
+  less: '<',
+  less_or_equal: '<=',
+};
+
+/** Variables in scope inside a nested record: the record, and an item of its inner list if bound. */
+export interface RecordScope {
+  record: string;
+  inner?: string;
+}
+
+/**
+ * Expressions and predicates in standard SQL. Dialects override the hooks (first section) and
+ * nothing else; every value becomes a placeholder, every identifier comes from the catalogue.
+ */
+export class ExpressionCompiler {
+  // ---- dialect hooks -------------------------------------------------------------------------
+
+  /** Placeholder for the parameter at 1-based `position`. */
+  protected placeholder(_position: number, _type: ParameterType): string {
+    return '?';
+  }
+
+  identifier(name: string): string {
+    return `"${name.replaceAll('"', '""')}"`;
+  }
+
+  /** True when some element `variable` of `list` satisfies `predicate`. */
+  protected listExists(list: string, variable: string, predicate: string): string {
+    return `EXISTS (SELECT 1 FROM UNNEST(${list}) AS _(${variable}) WHERE ${predicate})`;
+  }
+
+  protected listLength(list: string): string {
+    return `cardinality(${list})`;
+  }
+
+  /** Field of a struct value. */
+  protected field(record: string, name: string): string {
+    return `${record}.${this.identifier(name)}`;
+  }
+
+  /** One row per element, in a select list. */
+  protected unnest(list: string): string {
+    return `UNNEST(${list})`;
+  }
+
+  protected year(date: string): string {
+    return `EXTRACT(YEAR FROM ${date})`;
+  }
+
+  /** A date as `YYYY-MM-DD`. */
+  protected dateText(date: string): string {
+    return `CAST(${date} AS VARCHAR)`;
+  }
+
+  /** True when the analysed text contains any of the tokens. */
+  protected containsAnyToken(text: string, tokens: string[]): string {
+    const words = `regexp_split_to_array(lower(${text}), '${TOKEN_SEPARATORS}')`;
+    return `${words} && ARRAY[${tokens.join(', ')}]`;
+  }
+
+  /** True when the analysed text contains `phrase` (tokens joined and framed by single spaces). */
+  protected containsPhrase(text: string, phrase: string): string {
+    return `position(${phrase} IN ' ' || regexp_replace(lower(${text}), '${TOKEN_SEPARATORS}', ' ', 'g') || ' ') > 0`;
+  }
+
+  // ---- values ----------------------------------------------------------------------------------
+
+  protected parameter(state: StatementState, value: SqlValue, type: ParameterType): string {
+    return this.placeholder(state.push(value), type);
+  }
+
+  /**
+   * A value compared with an attribute. Integers stay integers and midnight timestamps become
+   * dates, so that the column needs no cast (a DATE compared with a TIMESTAMP is cast row by row).
+   */
+  protected valueParameter(state: StatementState, value: SqlValue, type: ScalarType): string {
+    if (type === 'integer' && typeof value === 'number' && Number.isSafeInteger(value)) {
+      return this.parameter(state, value, 'integer');
+    }
+    if (type === 'date' && typeof value === 'string' && value.endsWith(MIDNIGHT)) {
+      return this.parameter(state, value.slice(0, -MIDNIGHT.length), 'date');
+    }
+    return this.parameter(state, value, PARAMETER_TYPE[type]);
+  }
+
+  /** `value` (one scalar) satisfies the comparison. */
+  valueTest(value: string, type: ScalarType, comparison: Comparison, state: StatementState): string {
+    const p = (v: SqlValue) => this.valueParameter(state, v, type);
+    switch (comparison.operator) {
+      case 'exact_match':
+        return comparison.caseSensitive
+          ? `${value} = ${p(comparison.value)}`
+          : `lower(${value}) = lower(${p(comparison.value)})`;
+      case 'in':
+        return `${value} IN (${comparison.values.map(p).join(', ')})`;
+      case 'contains_words':
+        return this.containsAnyToken(value, comparison.tokens.map(p));
+      case 'contains_phrase':
+        return this.containsPhrase(value, p(` ${comparison.tokens.join(' ')} `));
+      case 'range': {
+        const parts: string[] = [];
+        if (comparison.from !== undefined)
+          parts.push(`${value} ${comparison.includeLower ? '>=' : '>'} ${p(comparison.from)}`);
+        if (comparison.to !== undefined)
+          parts.push(`${value} ${comparison.includeUpper ? '<=' : '<'} ${p(comparison.to)}`);
+        return parts.join(' AND ');
+      }
+      case 'exists':
+        return `${value} IS NOT NULL`;
+      default:
+        return `${value} ${COMPARATORS[comparison.operator]} ${p(comparison.value)}`;
+    }
+  }
+
+  /** Null-safe NOT: true where the predicate is false or unknown. */
+  protected not(predicate: string): string {
+    return `NOT coalesce(${predicate}, false)`;
+  }
+
+  /** The attribute (a plain column of `row`) satisfies the comparison; any element of a list. */
+  protected columnTest(
+    attribute: HeldAttribute,
+    comparison: Comparison,
+    row: string,
+    state: StatementState,
+  ): string {
+    const column = `${row}.${this.identifier(attribute.path)}`;
+    if (!attribute.multi) return this.valueTest(column, attribute.type, comparison, state);
+    if (comparison.operator === 'exists') return `${this.listLength(column)} > 0`;
+    const x = state.alias('x');
+    return this.listExists(column, x, this.valueTest(x, attribute.type, comparison, state));
+  }
+
+  // ---- nested records --------------------------------------------------------------------------
+
+  /** One condition on a record (or on an item of its inner list) in scope. */
+  protected recordCondition(condition: Condition, scope: RecordScope, state: StatementState): string {
+    const { attribute, comparison } = condition;
+    const storage = storageOf(attribute);
+    const field = storage.field!;
+    let test: string;
+    if (!storage.inner) {
+      test = this.valueTest(this.field(scope.record, field), attribute.type, comparison, state);
+    } else if (scope.inner) {
+      test = this.valueTest(this.field(scope.inner, field), attribute.type, comparison, state);
+    } else {
+      const item = state.alias('l');
+      const inner = this.valueTest(this.field(item, field), attribute.type, comparison, state);
+      test = this.listExists(this.field(scope.record, storage.inner), item, inner);
+    }
+    return condition.negation ? this.not(test) : test;
+  }
+
+  /**
+   * A criterion on one record. In an `and`, conditions on the inner list hold on one inner item
+   * (a lineage `depth` and `name` describe the same ancestor); the outer record is the scope.
+   */
+  recordCriterion(criterion: Criterion, scope: RecordScope, state: StatementState): string {
+    if (isCondition(criterion)) return this.recordCondition(criterion, scope, state);
+    const innerConditions =
+      criterion.logicalOperator === 'and' && !scope.inner
+        ? criterion.nodes.filter((n): n is Condition => isCondition(n) && !!n.attribute.nested?.inner)
+        : [];
+    const parts = criterion.nodes
+      .filter((n) => !innerConditions.includes(n as Condition))
+      .map((n) => this.recordCriterion(n, scope, state));
+    if (innerConditions.length > 0) {
+      const innerList = storageOf(innerConditions[0]!.attribute).inner!;
+      const item = state.alias('l');
+      const tests = innerConditions.map((c) => this.recordCondition(c, { ...scope, inner: item }, state));
+      parts.push(this.listExists(this.field(scope.record, innerList), item, tests.join(' AND ')));
+    }
+    return parts.length === 1 ? parts[0]! : `(${parts.join(` ${criterion.logicalOperator.toUpperCase()} `)})`;
+  }
+
+  // ---- predicates over rows ----------------------------------------------------------------------
+
+  /** A predicate over the row `row` of the predicate's level. */
+  predicate(node: Predicate, row: string, state: StatementState): string {
+    switch (node.kind) {
+      case 'test':
+        return this.columnTest(node.attribute, node.comparison, row, state);
+      case 'record': {
+        const r = state.alias('r');
+        return this.listExists(
+          `${row}.${this.identifier(node.root)}`,
+          r,
+          this.recordCriterion(node.criterion, { record: r }, state),
+        );
+      }
+      case 'not':
+        return this.not(this.predicate(node.node, row, state));
+      case 'and':
+      case 'or':
+        return `(${node.nodes.map((n) => this.predicate(n, row, state)).join(` ${node.kind.toUpperCase()} `)})`;
+      case 'mapped':
+        return this.mapped(node.node, route(node.from, node.to), row, state);
+    }
+  }
+
+  /**
+   * Capability: subqueries that depend on the archive alone are materialized once by the engine
+   * and read by name; otherwise they are inlined.
+   */
+  protected readonly materializesRelations: boolean = false;
+
+  /** A FROM item for a relation: inlined, or registered as a derived table and read by name. */
+  protected relationFrom(state: StatementState, build: (inner: StatementState) => string): string {
+    if (!this.materializesRelations) return `(${build(state)})`;
+    const inner = new StatementState();
+    return this.identifier(state.derive(inner.done(build(inner))));
+  }
+
+  /**
+   * A predicate of another level carried along `hops` to `row`: up to the parents of matching
+   * children, down to the children of matching parents, one semi-join per hop. The keys the
+   * outermost hop selects depend on the archive alone: a derived relation where the dialect
+   * materializes them.
+   */
+  protected mapped(
+    node: Predicate,
+    hops: readonly Hop[],
+    row: string,
+    state: StatementState,
+    inline = false,
+  ): string {
+    if (hops.length === 0) return this.predicate(node, row, state);
+    const hop = hops[hops.length - 1]!;
+    const id = (name: string) => this.identifier(name);
+    const keys = (s: StatementState) => {
+      const a = s.alias('m');
+      const inner = this.mapped(node, hops.slice(0, -1), a, s, true);
+      const selected = hop.direction === 'up' ? hop.link : '_key';
+      return `SELECT ${a}.${id(selected)} AS k FROM ${id(hop.from)} ${a} WHERE ${inner}`;
+    };
+    const column = `${row}.${id(hop.direction === 'up' ? '_key' : hop.link)}`;
+    if (inline) return `${column} IN (${keys(state)})`;
+    const k = state.alias('k');
+    return `${column} IN (SELECT ${k}.k FROM ${this.relationFrom(state, keys)} ${k})`;
+  }
+}

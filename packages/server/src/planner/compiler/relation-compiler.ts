@@ -1,0 +1,270 @@
+import { storageOf, type ReturnType, type ScalarType } from '@pdb-stats/search-model';
+import { route } from '../level-routes.ts';
+import type { BucketSpec, ValueSource } from '../nodes.ts';
+import {
+  segmentsOf,
+  sortIntervals,
+  type Bound,
+  type Interval,
+  type Segmentation,
+} from '../range-segments.ts';
+import type { StatementState } from './compiled-query.ts';
+import { ExpressionCompiler } from './expression-compiler.ts';
+
+/** The return-type table's alias in every statement. */
+export const ROW = 't';
+
+/** Most segments a bit mask of overlapping ranges can hold (one BIGINT). */
+export const MAX_SEGMENTS = 63;
+
+/**
+ * Pairs (return-type key `k`, bucket key `b`) of one facet. A `local` relation is an expression
+ * over the return-type row and needs no join; a `joined` one is a FROM item with columns k, b
+ * (k, v for the values of a cardinality). `mask`: the key is a bit mask of range segments.
+ */
+export type Relation =
+  { kind: 'local'; key: string; mask?: boolean } | { kind: 'joined'; from: string; mask?: boolean };
+
+const SQL_TYPE: Record<ScalarType, string> = {
+  string: 'VARCHAR',
+  integer: 'DOUBLE',
+  number: 'DOUBLE',
+  date: 'TIMESTAMP',
+};
+
+/**
+ * Relations between return-type objects and values or bucket keys: values carried along the
+ * level route (search-api.md 2.7), per-record filters (3.3), and the bucket key of each
+ * aggregation type.
+ */
+export class RelationCompiler extends ExpressionCompiler {
+  protected typedNull(type: ScalarType): string {
+    return `CAST(NULL AS ${SQL_TYPE[type]})`;
+  }
+
+  /** 2^index as a BIGINT. */
+  protected bit(index: string): string {
+    return `(CAST(1 AS BIGINT) << ${index})`;
+  }
+
+  protected bitOr(mask: string): string {
+    return `bit_or(${mask})`;
+  }
+
+  /** A bit mask as decimal text (a BIGINT does not fit a JavaScript number). */
+  protected maskText(mask: string): string {
+    return `CAST(${mask} AS VARCHAR)`;
+  }
+
+  // ---- values of an attribute, keyed by the return type --------------------------------------
+
+  /** `SELECT k, v`: values of the attribute at its own level, `k` read from `keyColumn`. */
+  protected levelValues(source: ValueSource, keyColumn: string, state: StatementState): string {
+    const { attribute, recordFilter } = source;
+    const id = (name: string) => this.identifier(name);
+    const x = state.alias('x');
+    const table = `${id(attribute.level)} ${x}`;
+    const key = `${x}.${id(keyColumn)} AS k`;
+    const storage = storageOf(attribute);
+    const column = `${x}.${id(storage.column)}`;
+    if (!attribute.multi) return `SELECT ${key}, ${column} AS v FROM ${table} WHERE ${column} IS NOT NULL`;
+    const u = state.alias('u');
+    if (!storage.field) {
+      return `SELECT ${u}.k, ${u}.v FROM (SELECT ${key}, ${this.unnest(column)} AS v FROM ${table}) ${u} WHERE ${u}.v IS NOT NULL`;
+    }
+    const records = `SELECT ${key}, ${this.unnest(column)} AS r FROM ${table}`;
+    if (!storage.inner) {
+      const value = this.field(`${u}.r`, storage.field);
+      const where = [`${value} IS NOT NULL`];
+      if (recordFilter) where.push(this.recordCriterion(recordFilter, { record: `${u}.r` }, state));
+      return `SELECT ${u}.k, ${value} AS v FROM (${records}) ${u} WHERE ${where.join(' AND ')}`;
+    }
+    const w = state.alias('w');
+    const items = `SELECT ${u}.k, ${u}.r, ${this.unnest(this.field(`${u}.r`, storage.inner))} AS l FROM (${records}) ${u}`;
+    const value = this.field(`${w}.l`, storage.field);
+    const where = [`${value} IS NOT NULL`];
+    if (recordFilter) {
+      where.push(this.recordCriterion(recordFilter, { record: `${w}.r`, inner: `${w}.l` }, state));
+    }
+    return `SELECT ${w}.k, ${value} AS v FROM (${items}) ${w} WHERE ${where.join(' AND ')}`;
+  }
+
+  /**
+   * `SELECT k, v` with `k` a key of `target`: the values carried along the level route. `merges`
+   * when one target object may receive the same value more than once.
+   */
+  protected keyedValues(
+    source: ValueSource,
+    target: ReturnType,
+    state: StatementState,
+  ): { sql: string; merges: boolean } {
+    const id = (name: string) => this.identifier(name);
+    const hops = route(source.attribute.level, target);
+    // A first step up needs no join: the child row names its parent.
+    const first = hops[0]?.direction === 'up' ? hops[0] : undefined;
+    let sql = this.levelValues(source, first ? first.link : '_key', state);
+    for (const hop of first ? hops.slice(1) : hops) {
+      const v = state.alias('v');
+      const a = state.alias('m');
+      sql =
+        hop.direction === 'down'
+          ? `SELECT ${a}.${id('_key')} AS k, ${v}.v FROM (${sql}) ${v} JOIN ${id(hop.to)} ${a} ON ${a}.${id(hop.link)} = ${v}.k`
+          : `SELECT ${a}.${id(hop.link)} AS k, ${v}.v FROM (${sql}) ${v} JOIN ${id(hop.from)} ${a} ON ${a}.${id('_key')} = ${v}.k`;
+    }
+    return { sql, merges: source.attribute.multi || hops.some((h) => h.direction === 'up') };
+  }
+
+  /** Whether the attribute is one scalar column of the target's own rows. */
+  protected isLocal(source: ValueSource, target: ReturnType): boolean {
+    return source.attribute.level === target && !source.attribute.multi;
+  }
+
+  protected localColumn(source: ValueSource): string {
+    return `${ROW}.${this.identifier(source.attribute.path)}`;
+  }
+
+  // ---- bucket keys -------------------------------------------------------------------------------
+
+  /**
+   * The key of the interval holding `value`, for disjoint intervals: sorted, one comparison per
+   * bound, gaps give NULL (so does a NULL value).
+   */
+  protected intervalKey(
+    value: string,
+    intervals: readonly Interval[],
+    type: ScalarType,
+    state: StatementState,
+  ): string {
+    const bound = (b: Bound) => this.valueParameter(state, b, type);
+    const whens: string[] = [];
+    let previous: Bound | undefined;
+    sortIntervals(intervals).forEach((interval, i) => {
+      if (interval.from !== undefined && (i === 0 || previous !== interval.from)) {
+        whens.push(`WHEN ${value} < ${bound(interval.from)} THEN NULL`);
+      }
+      whens.push(
+        interval.to === undefined
+          ? `WHEN ${value} IS NOT NULL THEN ${interval.key}`
+          : `WHEN ${value} < ${bound(interval.to)} THEN ${interval.key}`,
+      );
+      previous = interval.to;
+    });
+    return `CASE ${whens.join(' ')} END`;
+  }
+
+  /**
+   * The bucket key of a value: the value (dates as text), a histogram bin index (the shaping step
+   * multiplies it by the interval), a year, or the index of the range holding it.
+   */
+  protected bucketKey(value: string, spec: BucketSpec, state: StatementState): string {
+    const { bucketing } = spec;
+    const type = spec.source.attribute.type;
+    switch (bucketing.kind) {
+      case 'terms':
+        return type === 'date' ? this.dateText(value) : value;
+      case 'histogram':
+        return `floor(${value} / ${this.parameter(state, bucketing.interval, 'number')})`;
+      case 'year':
+        return this.year(value);
+      case 'ranges':
+        return this.intervalKey(
+          value,
+          bucketing.ranges.map((r, key) => ({ ...r, key })),
+          type,
+          state,
+        );
+    }
+  }
+
+  /** Segments of overlapping ranges, when they fit one bit mask. */
+  segmentsFor(spec: BucketSpec): Segmentation | undefined {
+    if (spec.bucketing.kind !== 'ranges' || !spec.bucketing.overlapping) return undefined;
+    const cut = segmentsOf(spec.bucketing.ranges);
+    return cut.segments.length <= MAX_SEGMENTS ? cut : undefined;
+  }
+
+  /**
+   * Overlapping ranges as a bit mask per object: bit s is set when some value lies in segment s.
+   * Objects in different masks are disjoint, so the shaping step can add populations of all masks
+   * that touch a range (no join that repeats each object once per range).
+   */
+  protected maskRelation(
+    spec: BucketSpec,
+    segments: readonly Interval[],
+    target: ReturnType,
+    state: StatementState,
+  ): Relation {
+    const type = spec.source.attribute.type;
+    if (this.isLocal(spec.source, target)) {
+      const key = this.bit(this.intervalKey(this.localColumn(spec.source), segments, type, state));
+      return { kind: 'local', key, mask: true };
+    }
+    const from = this.relationFrom(state, (inner) => {
+      const kv = inner.alias('kv');
+      const values = this.keyedValues(spec.source, target, inner).sql;
+      const bit = this.bit(this.intervalKey(`${kv}.v`, segments, type, inner));
+      return `SELECT ${kv}.k, ${this.bitOr(bit)} AS b FROM (${values}) ${kv} GROUP BY ${kv}.k`;
+    });
+    return { kind: 'joined', from, mask: true };
+  }
+
+  /** Overlapping ranges that do not fit a mask: one row per (key, range), through an inline table. */
+  protected rangeTableRelation(spec: BucketSpec, target: ReturnType, state: StatementState): Relation {
+    if (spec.bucketing.kind !== 'ranges') throw new Error('not a range facet');
+    const type = spec.source.attribute.type;
+    const bound = (b: Bound | undefined) =>
+      b === undefined ? this.typedNull(type) : this.valueParameter(state, b, type);
+    const rows = spec.bucketing.ranges.map((r, i) => `(${i}, ${bound(r.from)}, ${bound(r.to)})`);
+    const kv = state.alias('kv');
+    const g = state.alias('g');
+    const values = this.keyedValues(spec.source, target, state).sql;
+    const sql =
+      `SELECT DISTINCT ${kv}.k, ${g}.i AS b FROM (${values}) ${kv} JOIN (VALUES ${rows.join(', ')}) AS ${g}(i, lo, hi)` +
+      ` ON (${g}.lo IS NULL OR ${kv}.v >= ${g}.lo) AND (${g}.hi IS NULL OR ${kv}.v < ${g}.hi)`;
+    return { kind: 'joined', from: `(${sql})` };
+  }
+
+  /** The (key, bucket) relation of a bucket facet; `masked` asks for the bit-mask form. */
+  bucketRelation(
+    spec: BucketSpec,
+    target: ReturnType,
+    state: StatementState,
+    masked?: readonly Interval[],
+  ): Relation {
+    if (masked) return this.maskRelation(spec, masked, target, state);
+    if (spec.bucketing.kind === 'ranges' && spec.bucketing.overlapping) {
+      return this.rangeTableRelation(spec, target, state);
+    }
+    if (this.isLocal(spec.source, target)) {
+      return { kind: 'local', key: this.bucketKey(this.localColumn(spec.source), spec, state) };
+    }
+    const from = this.relationFrom(state, (inner) => {
+      const { sql, merges } = this.keyedValues(spec.source, target, inner);
+      const kv = inner.alias('kv');
+      const key = this.bucketKey(`${kv}.v`, spec, inner);
+      return `SELECT ${merges ? 'DISTINCT ' : ''}${kv}.k, ${key} AS b FROM (${sql}) ${kv}`;
+    });
+    return { kind: 'joined', from };
+  }
+
+  /** Pairs (key, value) for a cardinality: duplicates do no harm to a distinct count. */
+  valueRelation(source: ValueSource, target: ReturnType, state: StatementState): Relation {
+    if (this.isLocal(source, target)) return { kind: 'local', key: this.localColumn(source) };
+    const from = this.relationFrom(state, (inner) => this.keyedValues(source, target, inner).sql);
+    return { kind: 'joined', from };
+  }
+
+  /** Min (ascending) or max (descending) of an attribute per object, as a relation (k, v). */
+  sortRelation(
+    source: ValueSource,
+    aggregate: 'min' | 'max',
+    target: ReturnType,
+    state: StatementState,
+  ): string {
+    return this.relationFrom(state, (inner) => {
+      const kv = inner.alias('kv');
+      const values = this.keyedValues(source, target, inner).sql;
+      return `SELECT ${kv}.k, ${aggregate}(${kv}.v) AS v FROM (${values}) ${kv} GROUP BY ${kv}.k`;
+    });
+  }
+}

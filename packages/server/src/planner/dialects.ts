@@ -1,0 +1,15 @@
+import { DuckDbCompiler } from './compiler/duckdb-compiler.ts';
+import type { SqlCompiler } from './compiler/sql-compiler.ts';
+
+/** A SQL dialect as the planner knows it: compiling needs no connection (STYLE.md §4). */
+export interface Dialect {
+  readonly name: DialectName;
+  createCompiler(): SqlCompiler;
+}
+
+/** Every dialect; a new one fails the build until it is listed here. */
+export type DialectName = 'duckdb';
+
+export const DIALECTS: Record<DialectName, Dialect> = {
+  duckdb: { name: 'duckdb', createCompiler: () => new DuckDbCompiler() },
+};

@@ -1,0 +1,26 @@
+export type {
+  ArchiveFacts,
+  BucketNode,
+  BucketSpec,
+  Bucketing,
+  CardinalityNode,
+  FacetNode,
+  Predicate,
+  SearchPlan,
+  SortKey,
+  ValueSource,
+} from './nodes.ts';
+export type {
+  BucketProgram,
+  CardinalityProgram,
+  FacetProgram,
+  MaskColumn,
+  SearchProgram,
+} from './program.ts';
+export type { CompiledQuery, DerivedTable, ParameterType, SqlValue } from './compiler/compiled-query.ts';
+export { planSearch, requestSteps, type RequestStep } from './search-plan.ts';
+export { route, type Hop } from './level-routes.ts';
+export { rangesOverlap, segmentsOf, type Interval, type Segmentation } from './range-segments.ts';
+export { SqlCompiler } from './compiler/sql-compiler.ts';
+export { DuckDbCompiler } from './compiler/duckdb-compiler.ts';
+export { DIALECTS, type Dialect, type DialectName } from './dialects.ts';

@@ -1,0 +1,71 @@
+/** A range bound: a number, or a date as an ISO-8601 timestamp (which sorts as text). */
+export type Bound = number | string;
+
+/** A half-open interval [from, to) with the key it stands for; a missing bound is open. */
+export interface Interval {
+  readonly from?: Bound;
+  readonly to?: Bound;
+  readonly key: number;
+}
+
+const before = (a: Bound, b: Bound) => a < b;
+
+/** Sorted by lower bound, an open lower bound first. */
+export function sortIntervals(intervals: readonly Interval[]): Interval[] {
+  return [...intervals].sort((a, b) =>
+    a.from === undefined
+      ? -1
+      : b.from === undefined
+        ? 1
+        : before(a.from, b.from)
+          ? -1
+          : before(b.from, a.from)
+            ? 1
+            : 0,
+  );
+}
+
+/** Ranges overlap when, sorted by lower bound, one starts before the previous one ends. */
+export function rangesOverlap(ranges: readonly { from?: Bound; to?: Bound }[]): boolean {
+  const sorted = sortIntervals(ranges.map((r, key) => ({ ...r, key })));
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]!;
+    const current = sorted[i]!;
+    if (previous.to === undefined || current.from === undefined || before(current.from, previous.to))
+      return true;
+  }
+  return false;
+}
+
+export interface Segmentation {
+  readonly segments: Interval[];
+  /** `members[i]`: the segments range `i` covers. */
+  readonly members: number[][];
+}
+
+/**
+ * Overlapping ranges cut into elementary segments: the intervals between consecutive bounds that
+ * some range covers. Each range is then a set of segments, and one segment belongs to no, one or
+ * several ranges. `members[i]` lists the segments of range `i`.
+ */
+export function segmentsOf(ranges: readonly { from?: Bound; to?: Bound }[]): Segmentation {
+  const bounds = [...new Set(ranges.flatMap((r) => [r.from, r.to]).filter((b) => b !== undefined))];
+  bounds.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const candidates: { from?: Bound; to?: Bound }[] = [];
+  if (ranges.some((r) => r.from === undefined)) candidates.push({ to: bounds[0]! });
+  for (let i = 0; i + 1 < bounds.length; i++) candidates.push({ from: bounds[i]!, to: bounds[i + 1]! });
+  if (ranges.some((r) => r.to === undefined)) candidates.push({ from: bounds.at(-1)! });
+  const covers = (r: { from?: Bound; to?: Bound }, s: { from?: Bound; to?: Bound }) =>
+    (r.from === undefined || (s.from !== undefined && !before(s.from, r.from))) &&
+    (r.to === undefined || (s.to !== undefined && !before(r.to, s.to)));
+  const segments: Interval[] = [];
+  const members: number[][] = ranges.map(() => []);
+  for (const candidate of candidates) {
+    const holders = ranges.flatMap((r, i) => (covers(r, candidate) ? [i] : []));
+    if (holders.length === 0) continue;
+    const key = segments.length;
+    segments.push({ ...candidate, key });
+    for (const i of holders) members[i]!.push(key);
+  }
+  return { segments, members };
+}
