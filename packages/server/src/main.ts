@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
 import { buildApp } from './app.ts';
+import { registryChartRequests } from './chart-requests.ts';
 import { readConfig } from './config.ts';
 import { openDuckDbEngine } from './engine/index.ts';
 
@@ -43,6 +44,18 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // Chart answers are computed in the background so that the first visitor waits for nothing.
+  const started = Date.now();
+  const charts = registryChartRequests();
+  void app.searchService
+    .warm(
+      charts.map((c) => c.request),
+      (error, request) =>
+        app.log.error({ err: error, request }, 'chart request failed while warming the cache'),
+    )
+    .then((done) =>
+      app.log.info(`answers of ${done}/${charts.length} chart requests cached in ${Date.now() - started} ms`),
+    );
 }
 
 main().catch((error: unknown) => {

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHART_LIST, chartFacetRequest, resolveChart, type ChartDefinition } from '@pdb-stats/search-model';
+import { registryChartRequests } from '../../src/chart-requests.ts';
 import { startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
 
 /** Every chart of the dashboard's registry, in every variant, as the dashboard asks for its data. */
-function chartRequests(): [string, object][] {
-  const now = new Date('2026-07-01T00:00:00Z');
-  return CHART_LIST.flatMap((definition: ChartDefinition) => {
-    const values = definition.variants?.options.map((o) => o.value) ?? [undefined];
-    return values.map((value): [string, object] => {
-      const chart = resolveChart(definition, value);
-      return [
-        value ? `${definition.key} (${value})` : definition.key,
-        chartFacetRequest(chart.query, { now }),
-      ];
-    });
-  });
-}
+const chartRequests = registryChartRequests(new Date('2026-07-01T00:00:00Z')).map(
+  ({ name, request }) => [name, request] as const,
+);
 
 let fixture: ArchiveFixture;
 beforeAll(async () => {
@@ -24,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => fixture?.close());
 
 describe('every chart request of the registry answers 200 with its facets', () => {
-  it.each(chartRequests())('%s', async (_name, request) => {
+  it.each(chartRequests)('%s', async (_name, request) => {
     const response = await fixture.app.inject({
       method: 'POST',
       url: '/rcsbsearch/v2/query',
@@ -33,7 +23,8 @@ describe('every chart request of the registry answers 200 with its facets', () =
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.facets.length).toBeGreaterThan(0);
-    for (const facet of body.facets)
+    for (const facet of body.facets) {
       expect('buckets' in facet ? facet.buckets.length : facet.value).toBeGreaterThan(0);
+    }
   });
 });
