@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -21,6 +22,17 @@ const PREACT_ALIASES = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * Pages: the dashboard (`index`, unchanged) plus the pages it links to, which the server serves at
+ * /search, /search/chemical/ and /query-editor.html with the same injected config.
+ */
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const PAGES = {
+  index: page('index.html'),
+  search: page('search.html'),
+  'query-editor': page('query-editor.html'),
+};
+
 export default defineConfig({
   base: base.endsWith('/') ? base : `${base}/`,
   plugins: [react()],
@@ -30,6 +42,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      input: PAGES,
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',

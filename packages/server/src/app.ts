@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { documentRoutes, type DocumentStore } from './documents/index.ts';
 import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { searchRoutes } from './routes/search.ts';
 import { SearchService } from './search-service.ts';
@@ -10,6 +12,10 @@ export interface AppOptions {
   engine: Engine;
   /** The built dashboard; without it the service answers the API only. */
   web?: WebOptions;
+  /** Key attributes of result identifiers for the results pages; closed with the app. */
+  documents?: DocumentStore;
+  /** Access-Control-Allow-Origin of API responses; `*` by default. */
+  corsOrigin?: string;
   /** Size of the answer cache in bytes. */
   cacheBytes?: number;
   /** Largest request body in bytes. */
@@ -29,22 +35,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   // The API speaks JSON only: other media types get 415 (search-api.md 1).
   app.removeContentTypeParser('text/plain');
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('access-control-allow-origin', '*');
-    return payload;
-  });
-  app.options('/rcsbsearch/*', async (_request, reply) =>
-    reply
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type')
-      .code(204)
-      .send(),
-  );
+  addSecurityHeaders(app, { corsOrigin: options.corsOrigin ?? '*' });
   app.addHook('onClose', async () => options.engine.close());
   const service = new SearchService(options.engine, options.cacheBytes);
   app.decorate('searchService', service);
   await app.register(searchRoutes, { service });
   await app.register(metadataRoutes, { engine: options.engine });
+  if (options.documents) await app.register(documentRoutes, { store: options.documents });
   if (options.web) await app.register(webRoutes, options.web);
   return app;
 }

@@ -13,6 +13,8 @@ export interface ServerConfig {
   demoEntries: number;
   webDir: string;
   publicUrl?: string;
+  /** Access-Control-Allow-Origin of the API. */
+  corsOrigin: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -34,5 +36,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoEntries: integer(env, 'DEMO_ENTRIES', 250_000, 1, 20_000_000),
     webDir: resolve(env.WEB_DIR || resolve(REPO_ROOT, 'packages/web/dist')),
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
+    corsOrigin: env.CORS_ORIGIN || '*',
   };
 }

@@ -4,6 +4,7 @@ import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
 import { buildApp } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig } from './config.ts';
+import { DocumentStore } from './documents/index.ts';
 import { openDuckDbEngine } from './engine/index.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     engine,
+    corsOrigin: config.corsOrigin,
+    documents: await DocumentStore.open(archiveDir),
     logger: { level: process.env.LOG_LEVEL || 'info' },
     ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),
   });

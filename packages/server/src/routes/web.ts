@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAGE_TEMPLATES, pageRoutes } from './pages.ts';
 
 export interface WebOptions {
   /** Folder of the built dashboard (packages/web/dist). */
@@ -17,12 +18,12 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * Serves the dashboard and hands it a config that points at this server: the root element's
- * data-config (charts.md 7.1) is rewritten per request, and unknown paths fall back to the app.
+ * Serves the dashboard and the pages it links to (pages.ts). Every page gets a config that points at
+ * this server: the root element's data-config (charts.md 7.1) is rewritten per request. Unknown
+ * paths fall back to the dashboard, which shows its not-found page.
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const template = await readFile(join(options.root, 'index.html'), 'utf8');
-  const page = (request: FastifyRequest) => {
+  const page = (template: string, request: FastifyRequest) => {
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
     const config = { basename: '/', sierraConfig: { searchApiUrl: origin, searchAdvancedUrl: origin } };
     return template.replace(
@@ -30,10 +31,25 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       (_m, start: string) => `${start}'${escapeAttribute(JSON.stringify(config))}'`,
     );
   };
-  await app.register(fastifyStatic, { root: options.root, index: false, wildcard: false, maxAge: '1h' });
-  app.get('/', async (request, reply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(page(request)),
-  );
+  // The config differs per request, so pages are revalidated; their scripts are hashed files.
+  const send = (template: string, request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(page(template, request));
+  const serve =
+    (template: string): RouteHandlerMethod =>
+    async (request, reply) =>
+      send(template, request, reply);
+
+  const index = await readFile(join(options.root, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: options.root,
+    index: false,
+    wildcard: false,
+    maxAge: '1h',
+    // Page templates are served with their config at their own paths, never raw.
+    globIgnore: PAGE_TEMPLATES,
+  });
+  app.get('/', serve(index));
+  await app.register(pageRoutes, { root: options.root, serve });
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
@@ -41,6 +57,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (!isPage)
       return reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` });
-    return reply.type('text/html').header('cache-control', 'no-cache').send(page(request));
+    return send(index, request, reply);
   });
 }

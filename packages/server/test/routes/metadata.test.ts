@@ -83,3 +83,26 @@ describe('metadata schema', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
   });
 });
+
+describe('security headers', () => {
+  it('sends nosniff, a referrer policy and a CSP without inline scripts on every response, errors included', async () => {
+    const app = await buildApp({ engine });
+    for (const url of ['/rcsbsearch/v2/metadata/schema', '/rcsbsearch/v2/nowhere', '/health']) {
+      const response = await app.inject(url);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+    await app.close();
+  });
+
+  it('takes the CORS origin from configuration', async () => {
+    const app = await buildApp({ engine, corsOrigin: 'https://stats.example.org' });
+    const response = await app.inject('/rcsbsearch/v2/archive');
+    expect(response.headers['access-control-allow-origin']).toBe('https://stats.example.org');
+    expect(response.headers.vary).toContain('Origin');
+    await app.close();
+  });
+});

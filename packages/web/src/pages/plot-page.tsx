@@ -57,11 +57,15 @@ interface Selected {
   selection: BarSelection;
   view: DataView;
   request?: SearchRequest;
+  chartRoute?: string;
   error?: string;
 }
 
 function ChartPage({ definition }: { definition: ChartDefinition }) {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  // The route of this chart view, so that the query editor and results page can link back to it.
+  const chartRoute = `${location.pathname}${location.search}`;
   const settings = useSettings();
   const { setChart } = settings;
   const { config } = useDataQuery();
@@ -124,8 +128,8 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
     };
     try {
       const request = clickRequest(definition, click, resolved.query);
-      window.open(queryEditorUrl(searchApiUrl, request), '_blank', 'noopener');
-      setSelected({ selection, view: state.view, request });
+      window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
+      setSelected({ selection, view: state.view, request, chartRoute });
     } catch (error) {
       console.error(error);
       setSelected({ selection, view: state.view, error: (error as Error).message });
@@ -318,7 +322,7 @@ function SelectionPanel({
   advancedUrl: string;
   searchApiUrl: string;
 }) {
-  const { selection, request, error } = selected;
+  const { selection, request, chartRoute, error } = selected;
   const what = [selection.x, selection.series].filter(Boolean).join(' · ');
   return (
     <section className="ps-selection" aria-live="polite" data-testid="selection">
@@ -328,7 +332,11 @@ function SelectionPanel({
       {error && <p role="alert">{error}</p>}
       {request && (
         <p className="ps-selection-links">
-          <a href={queryEditorUrl(searchApiUrl, request)} target="_blank" rel="noopener noreferrer">
+          <a
+            href={queryEditorUrl(searchApiUrl, request, chartRoute)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Open in the query editor
           </a>
           <a href={advancedSearchUrl(advancedUrl, request)} target="_blank" rel="noopener noreferrer">

@@ -1,0 +1,81 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { jsonValue } from './json-values.ts';
+import { resolveKeyAttributes, type ResolvedKeyAttribute } from './key-attributes.ts';
+import { lookupQuery } from './lookup-query.ts';
+
+/** The key attributes of one identifier, keyed by attribute path, plus the identifier itself. */
+export type KeyDocument = { identifier: string } & Record<string, unknown>;
+
+/** Largest number of identifiers one lookup may name: a results page shows 25. */
+export const MAX_LOOKUP_IDS = 100;
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * Key attributes of result identifiers (titles, methods, names), which the Search API does not return.
+ * It reads the snapshot's level Parquet files through views of its own DuckDB instance, apart from
+ * the search engine, so that a results page costs the engine nothing and the engine can change freely.
+ */
+export class DocumentStore {
+  /** Lookups run one at a time on the one connection; each is a few milliseconds. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private closing?: Promise<void>;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    private readonly keys: Record<ReturnType, readonly ResolvedKeyAttribute[]>,
+  ) {}
+
+  /** Opens a snapshot folder (`<dir>/<level>.parquet`); fails at once when a level file is missing. */
+  static async open(snapshotDir: string): Promise<DocumentStore> {
+    const keys = resolveKeyAttributes();
+    // One thread: a lookup of 25 rows takes tens of milliseconds even on 250k entries; the cores are the engine's.
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    let connection: DuckDBConnection | undefined;
+    try {
+      connection = await instance.connect();
+      for (const level of RETURN_TYPES) {
+        const file = join(snapshotDir, `${level}.parquet`);
+        await access(file);
+        await connection.run(`CREATE VIEW ${quote(level)} AS SELECT * FROM read_parquet(${literal(file)})`);
+      }
+      return new DocumentStore(instance, connection, keys);
+    } catch (error) {
+      connection?.closeSync();
+      instance.closeSync();
+      throw error;
+    }
+  }
+
+  /** Documents of the identifiers that exist, in the order asked; unknown identifiers are left out. */
+  lookup(returnType: ReturnType, ids: readonly string[]): Promise<KeyDocument[]> {
+    if (this.closing) return Promise.reject(new Error('the document store is closed'));
+    const unique = [...new Set(ids)].slice(0, MAX_LOOKUP_IDS);
+    if (unique.length === 0) return Promise.resolve([]);
+    const run = this.queue.then(async () => {
+      const query = lookupQuery(returnType, this.keys[returnType], unique);
+      const reader = await this.connection.runAndReadAll(query.sql, query.parameters);
+      const byId = new Map<string, KeyDocument>();
+      for (const row of reader.getRowObjectsJS()) {
+        const document = jsonValue(row) as KeyDocument;
+        byId.set(document.identifier, document);
+      }
+      return unique.flatMap((id) => byId.get(id) ?? []);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.queue.then(() => {
+      this.connection.closeSync();
+      this.instance.closeSync();
+    });
+    return this.closing;
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import type { Engine } from '../../src/engine/index.ts';
+
+const engine: Engine = {
+  search: () => Promise.reject(new Error('unused')),
+  archiveInfo: () => ({ source: 'demo', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
+  close: async () => {},
+};
+
+/** A built web folder written by hand: three templates with the root element, and a script file. */
+const template = (name: string) =>
+  `<!doctype html><html><head><title>${name}</title><script type="module" crossorigin src="/static/js/${name}-abc.js"></script></head>` +
+  `<body><div id="statsroot" data-config="{}"></div></body></html>`;
+
+async function webFolder(pages: string[]): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'pdb-stats-web-'));
+  await mkdir(join(root, 'static/js'), { recursive: true });
+  for (const page of pages) {
+    await writeFile(join(root, `${page}.html`), template(page));
+    await writeFile(join(root, `static/js/${page}-abc.js`), `console.log(${JSON.stringify(page)});`);
+  }
+  return root;
+}
+
+/** The config a page carries in its root element. */
+function configOf(html: string): any {
+  const match = /<div id="statsroot" data-config='([^']*)'/.exec(html);
+  expect(match, html).not.toBeNull();
+  return JSON.parse(match![1]!.replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&amp;/g, '&'));
+}
+
+const REQUEST = encodeURIComponent(JSON.stringify({ return_type: 'entry' }));
+
+describe('pages the dashboard links to', () => {
+  let root: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await webFolder(['index', 'search', 'query-editor']);
+    app = await buildApp({ engine, web: { root } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, host = 'stats.example:8080') => {
+    const response = await app.inject({ url, headers: { host } });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    return response.body;
+  };
+
+  it('serves the results page at /search and /search/chemical/ with the config pointing here', async () => {
+    for (const url of [
+      `/search?request=${REQUEST}`,
+      `/search/chemical/?request=${REQUEST}`,
+      '/search/chemical',
+    ]) {
+      const html = await page(url);
+      expect(html).toContain('<title>search</title>');
+      expect(configOf(html)).toEqual({
+        basename: '/',
+        sierraConfig: {
+          searchApiUrl: 'http://stats.example:8080',
+          searchAdvancedUrl: 'http://stats.example:8080',
+        },
+      });
+    }
+  });
+
+  it('serves the query editor at /query-editor.html with the same config as the dashboard', async () => {
+    const editor = await page(`/query-editor.html?json=${REQUEST}&chart=%2Fgrowth%2Fexperimental-method`);
+    expect(editor).toContain('<title>query-editor</title>');
+    expect(configOf(editor)).toEqual(configOf(await page('/')));
+    expect(await page('/')).toContain('<title>index</title>');
+  });
+
+  it('never serves a page template raw, and still serves the scripts and the dashboard fallback', async () => {
+    expect((await app.inject('/search.html')).statusCode).toBe(404);
+    const script = await app.inject('/static/js/query-editor-abc.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log("query-editor");');
+    expect(await page('/growth/experimental-method')).toContain('<title>index</title>');
+  });
+});
+
+describe('a build without the search pages', () => {
+  it('leaves their paths to the dashboard, which shows its not-found page', async () => {
+    const root = await webFolder(['index']);
+    const app = await buildApp({ engine, web: { root, publicUrl: 'https://stats.example.org' } });
+    try {
+      const response = await app.inject(`/search?request=${REQUEST}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>index</title>');
+      expect(configOf(response.body).sierraConfig.searchAdvancedUrl).toBe('https://stats.example.org');
+      expect((await app.inject('/query-editor.html')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { ReturnType } from '@pdb-stats/search-model';
+import { formatNumber } from '../charts/format.ts';
+import { lookupDocuments } from './api.ts';
+import { RESULT_COLUMNS } from './columns.ts';
+import { h } from './dom.ts';
+import type { ResultRow } from './result-items.ts';
+
+/**
+ * A table of result identifiers with their key attributes, looked up in one request. Grouped results
+ * show the group, its size and its representative.
+ */
+export async function resultsTable(
+  searchApiUrl: string,
+  returnType: ReturnType,
+  rows: readonly ResultRow[],
+  caption: string,
+): Promise<HTMLElement> {
+  const documents = await lookupDocuments(
+    searchApiUrl,
+    returnType,
+    rows.map((row) => row.identifier),
+  );
+  const grouped = rows.some((row) => row.group);
+  const columns = RESULT_COLUMNS[returnType] ?? [];
+  const table = h(
+    'table',
+    { class: 'ps-sp-table', 'data-testid': 'results-table' },
+    h('caption', {}, caption),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        grouped && h('th', { scope: 'col' }, 'Group'),
+        grouped && h('th', { scope: 'col' }, 'Members'),
+        h('th', { scope: 'col' }, grouped ? 'Representative' : 'Identifier'),
+        ...columns.map((column) => h('th', { scope: 'col' }, column.header)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...rows.map((row) => {
+        const document = documents.get(row.identifier);
+        return h(
+          'tr',
+          { 'data-identifier': row.identifier },
+          row.group && h('td', {}, row.group.identifier),
+          row.group && h('td', { class: 'ps-sp-number' }, formatNumber(row.group.count)),
+          h('th', { scope: 'row' }, row.identifier),
+          ...columns.map((column) =>
+            h('td', { class: column.wide ? 'ps-sp-wide' : undefined }, document ? column.text(document) : ''),
+          ),
+        );
+      }),
+    ),
+  );
+  if (documents.size > 0 || rows.length === 0) return table;
+  return h(
+    'div',
+    {},
+    table,
+    h(
+      'p',
+      { class: 'ps-sp-note' },
+      'This search service does not report titles and names: identifiers only.',
+    ),
+  );
+}
