@@ -40,7 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const service = new SearchService(options.engine, options.cacheBytes);
   app.decorate('searchService', service);
   await app.register(searchRoutes, { service });
-  await app.register(metadataRoutes, { engine: options.engine });
+  await app.register(metadataRoutes, {
+    engine: options.engine,
+    ...(options.documents && { documents: options.documents }),
+  });
   if (options.documents) await app.register(documentRoutes, { store: options.documents });
   if (options.web) await app.register(webRoutes, options.web);
   return app;

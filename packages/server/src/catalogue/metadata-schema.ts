@@ -34,7 +34,7 @@ function publicInfo(attribute: HeldAttribute): PublicAttribute | undefined {
   );
 }
 
-function leaf(attribute: HeldAttribute): SchemaNode {
+function leaf(attribute: HeldAttribute, bounds?: { min: number; max: number }): SchemaNode {
   const info = publicInfo(attribute);
   const node: SchemaNode =
     attribute.type === 'date' ? { type: 'string', format: 'date' } : { type: attribute.type };
@@ -50,6 +50,10 @@ function leaf(attribute: HeldAttribute): SchemaNode {
   }
   node.rcsb_search_context = [...attribute.contexts];
   if (attribute.units) node.rcsb_units = attribute.units;
+  if (bounds) {
+    node.rcsb_current_minimum_value = bounds.min;
+    node.rcsb_current_maximum_value = bounds.max;
+  }
   node.rcsb_object_level = attribute.level;
   node.rcsb_search_operators = [...allowedOperators(attribute)];
   return node;
@@ -66,9 +70,13 @@ function ensureObject(parent: SchemaNode, key: string, nested: boolean): SchemaN
 
 /**
  * The attribute catalogue in the public shape of `GET /rcsbsearch/v2/metadata/schema`
- * (a draft-04 style JSON Schema whose leaves carry the search metadata).
+ * (a draft-04 style JSON Schema whose leaves carry the search metadata). `bounds` are the current
+ * minimum and maximum of this archive's values (informational, as in the public metadata).
  */
-export function buildMetadataSchema(kind: 'structure' | 'chemical'): SchemaNode {
+export function buildMetadataSchema(
+  kind: 'structure' | 'chemical',
+  bounds: ReadonlyMap<HeldAttribute, { min: number; max: number }> = new Map(),
+): SchemaNode {
   const root: SchemaNode = {
     $schema: 'http://json-schema.org/draft-04/schema#',
     type: 'object',
@@ -94,7 +102,7 @@ export function buildMetadataSchema(kind: 'structure' | 'chemical'): SchemaNode 
     const name = segments[segments.length - 1] as string;
     parent.properties ??= {};
     if (parent.properties[name]) continue; // rcsb_id is held on every level; it is one public attribute
-    const node = leaf(attribute);
+    const node = leaf(attribute, bounds.get(attribute));
     parent.properties[name] = attribute.multi && !attribute.nested ? { type: 'array', items: node } : node;
   }
   return root;

@@ -1,7 +1,8 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { HELD_ATTRIBUTES, RETURN_TYPES, type HeldAttribute, type ReturnType } from '@pdb-stats/search-model';
+import { boundsQuery, type AttributeBounds } from './attribute-bounds.ts';
 import { jsonValue } from './json-values.ts';
 import { resolveKeyAttributes, type ResolvedKeyAttribute } from './key-attributes.ts';
 import { lookupQuery } from './lookup-query.ts';
@@ -67,6 +68,30 @@ export class DocumentStore {
       }
       return unique.flatMap((id) => byId.get(id) ?? []);
     });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Smallest and largest values of every numeric and date attribute, computed once on first use. */
+  bounds(): Promise<Map<HeldAttribute, AttributeBounds>> {
+    this.boundsOnce ??= this.enqueue(async () => {
+      const result = new Map<HeldAttribute, AttributeBounds>();
+      for (const attribute of HELD_ATTRIBUTES) {
+        if (attribute.type === 'string') continue;
+        const reader = await this.connection.runAndReadAll(boundsQuery(attribute));
+        const [min, max] = (reader.getRowsJS()[0] ?? []).map((v) => (v === null ? null : Number(v)));
+        if (min !== null && min !== undefined && max !== null && max !== undefined)
+          result.set(attribute, { min, max });
+      }
+      return result;
+    });
+    return this.boundsOnce;
+  }
+
+  private boundsOnce?: Promise<Map<HeldAttribute, AttributeBounds>>;
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }

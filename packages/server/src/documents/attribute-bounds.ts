@@ -1,0 +1,34 @@
+import { storageOf, type HeldAttribute } from '@pdb-stats/search-model';
+
+/** Informational minimum and maximum of an attribute (epoch milliseconds for dates), as the metadata gives them. */
+export interface AttributeBounds {
+  min: number;
+  max: number;
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * SQL for the smallest and largest value of a numeric or date attribute over its level's table
+ * (a view named by the level): plain columns directly, lists and nested records unnested first.
+ */
+export function boundsQuery(attribute: HeldAttribute): string {
+  const storage = storageOf(attribute);
+  const table = quote(attribute.level);
+  let values: string;
+  if (!attribute.nested) {
+    values = attribute.multi
+      ? `SELECT unnest(${quote(storage.column)}) AS v FROM ${table}`
+      : `SELECT ${quote(storage.column)} AS v FROM ${table}`;
+  } else {
+    const records = `SELECT unnest(${quote(storage.column)}) AS r FROM ${table}`;
+    values = storage.inner
+      ? `SELECT i.${quote(storage.field!)} AS v FROM (SELECT unnest(r.${quote(storage.inner)}) AS i FROM (${records}))`
+      : `SELECT r.${quote(storage.field!)} AS v FROM (${records})`;
+  }
+  const measure =
+    attribute.type === 'date'
+      ? (f: string) => `epoch_ms(${f}(v)::TIMESTAMP)`
+      : (f: string) => `${f}(v)::DOUBLE`;
+  return `SELECT ${measure('min')}, ${measure('max')} FROM (${values})`;
+}
