@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS, planSearch, type CompiledQuery } from '../planner/index.ts';
 import { runSearch, type Execute } from './run-search.ts';
 import type { ResultRow } from './shape-facets.ts';
-import { facets, plan } from './testing/requests.ts';
+import { facets, plan } from '../planner/testing/requests.ts';
 
 /**
  * Response shaping without a database: statements are answered by a stub that recognises them by
@@ -11,7 +11,11 @@ import { facets, plan } from './testing/requests.ts';
 const compile = (request: ReturnType<typeof plan>) =>
   DIALECTS.duckdb.createCompiler().compile(planSearch(request, { methodologies: ['experimental'] }));
 
-function stub(total: number, page: string[], facetRows: ResultRow[][] = []): Execute & { seen: CompiledQuery[] } {
+function stub(
+  total: number,
+  page: string[],
+  facetRows: ResultRow[][] = [],
+): Execute & { seen: CompiledQuery[] } {
   const seen: CompiledQuery[] = [];
   let facet = 0;
   const execute = async (query: CompiledQuery) => {
@@ -80,25 +84,33 @@ describe(`${runSearch.name}`, () => {
     ]);
     const response = await runSearch(
       compile(request),
-      stub(3, [], [
+      stub(
+        3,
+        [],
         [
-          [2001, 2],
-          [1999, 1],
-          [null, 4],
+          [
+            [2001, 2],
+            [1999, 1],
+            [null, 4],
+          ],
+          [
+            [2001, 'EM', 1],
+            [2001, 'X-ray', 1],
+            [1999, 'NMR', 1],
+          ],
         ],
-        [
-          [2001, 'EM', 1],
-          [2001, 'X-ray', 1],
-          [1999, 'NMR', 1],
-        ],
-      ]),
+      ),
     );
     expect(response).not.toHaveProperty('result_set');
     expect(response?.facets).toEqual([
       {
         name: 'Y',
         buckets: [
-          { label: '1999', population: 1, facets: [{ name: 'M', buckets: [{ label: 'NMR', population: 1 }] }] },
+          {
+            label: '1999',
+            population: 1,
+            facets: [{ name: 'M', buckets: [{ label: 'NMR', population: 1 }] }],
+          },
           {
             label: '2001',
             population: 2,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacetResult } from '@pdb-stats/search-model';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
-import { and, facets, text } from './testing/requests.ts';
+import { and, facets, plan, text } from '../planner/testing/requests.ts';
 
 /** Facets over the fixture archive; every population is counted by hand from fixture-archive.ts. */
 let fixture: FixtureEngine;
@@ -270,6 +270,45 @@ describe('range and date_range', () => {
   });
 });
 
+describe('overlapping ranges beyond one bit mask', () => {
+  it('a second overlapping range facet in the chain joins a table of ranges', async () => {
+    const resolution = {
+      name: 'R',
+      aggregation_type: 'range',
+      attribute: 'rcsb_entry_info.resolution_combined',
+      ranges: [{ to: 2 }, { from: 1 }],
+    };
+    const cumulative = {
+      name: 'D',
+      aggregation_type: 'date_range',
+      attribute: RELEASED,
+      ranges: [{ to: '2013-01-01' }, { to: '2016-01-01' }],
+      facets: [resolution],
+    };
+    expect(await facet([cumulative])).toEqual([
+      {
+        name: 'D',
+        buckets: [
+          b('*-2013-01-01T00:00:00.000Z', 3, [{ name: 'R', buckets: [b('*-2.0', 1), b('1.0-*', 2)] }]),
+          b('*-2016-01-01T00:00:00.000Z', 4, [{ name: 'R', buckets: [b('*-2.0', 2), b('1.0-*', 3)] }]),
+        ],
+      },
+    ]);
+  });
+
+  it('more segments than a mask holds', async () => {
+    const years = Array.from({ length: 70 }, (_, i) => 1951 + i);
+    const ranges = years.map((year) => ({ from: '1950-01-01', to: `${year}-01-01` }));
+    const released = [2010, 2012, 2012, 2015];
+    const [result] = await facet([
+      { name: 'D', aggregation_type: 'date_range', attribute: RELEASED, ranges },
+    ]);
+    expect((result as { buckets: { population: number }[] }).buckets.map((x) => x.population)).toEqual(
+      years.map((year) => released.filter((r) => r < year).length),
+    );
+  });
+});
+
 describe('cardinality', () => {
   it('distinct values among the hits', async () => {
     expect(
@@ -514,7 +553,7 @@ describe('filter facets', () => {
   it('facets count all hits of a query, not the page', async () => {
     const xray = text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION');
     const response = await fixture.engine.search(
-      (await import('./testing/requests.ts')).plan({
+      plan({
         query: xray,
         return_type: 'entry',
         request_options: { paginate: { start: 0, rows: 1 }, facets: [terms('M', 'exptl.method')] },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
-import { and, chem, or, text } from './testing/requests.ts';
+import { and, chem, or, text } from '../planner/testing/requests.ts';
 
 /** Level mapping (search-api.md 2.7) and nested records (2.6) over the fixture archive. */
 let fixture: FixtureEngine;

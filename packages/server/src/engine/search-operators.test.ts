@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
-import { not, text } from './testing/requests.ts';
+import { not, text } from '../planner/testing/requests.ts';
 
 /**
  * Operators over the fixture archive (testing/fixture-archive.ts), return type entry. The computed

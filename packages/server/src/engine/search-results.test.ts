@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
-import { plan, text } from './testing/requests.ts';
+import { plan, text } from '../planner/testing/requests.ts';
 
 /** Result sets: order, pages, verbosity, counts and empty answers (search-api.md 3, 4). */
 let fixture: FixtureEngine;
@@ -57,6 +57,14 @@ describe('order', () => {
       }),
     );
     expect(response?.result_set).toEqual(['4JKL_1', '3GHI_1', '2DEF_1', '1ABC_1', '1ABC_2']);
+  });
+
+  it('by an attribute of the entities: min ascending, max descending over an entry’s entities', async () => {
+    const sort = (direction: string) => ({
+      sort: [{ sort_by: 'rcsb_polymer_entity.formula_weight', direction }],
+    });
+    expect(await compact(sort('desc'))).toEqual(['2DEF', '1ABC', '3GHI', '4JKL']);
+    expect(await compact(sort('asc'))).toEqual(['4JKL', '3GHI', '1ABC', '2DEF']);
   });
 
   it('by several keys', async () => {

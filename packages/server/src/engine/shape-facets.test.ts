@@ -1,20 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, planSearch, type FacetProgram } from '../planner/index.ts';
-import { expandMasks, groupRows, shapeFacets, type FacetData, type Key, type ResultRow } from './shape-facets.ts';
-import { facets } from './testing/requests.ts';
+import {
+  expandMasks,
+  groupRows,
+  shapeFacets,
+  type FacetData,
+  type Key,
+  type ResultRow,
+} from './shape-facets.ts';
+import { facets } from '../planner/testing/requests.ts';
 
 /** Shaping rules of search-api.md 3.1-3.5 and 4.4 on rows written by hand. */
 function shape(facet: object, rows: ResultRow[], universe?: Key[]) {
-  const program = DIALECTS.duckdb.createCompiler().compile(
-    planSearch(facets([facet]), { methodologies: ['experimental'] }),
-  ).facets[0] as FacetProgram;
+  const program = DIALECTS.duckdb
+    .createCompiler()
+    .compile(planSearch(facets([facet]), { methodologies: ['experimental'] })).facets[0] as FacetProgram;
   const data: FacetData = {
     program,
     groups: groupRows(program.mask ? expandMasks(rows, program.mask) : rows, 0),
     ...(universe && { universe }),
     children: [],
   };
-  return shapeFacets([data])[0];
+  return shapeFacets([data])[0] as { name: string; buckets: { label: string; population: number }[] };
 }
 const terms = (extra: object = {}) => ({
   name: 'T',
@@ -25,7 +32,13 @@ const terms = (extra: object = {}) => ({
 
 describe(`${shapeFacets.name}`, () => {
   it('terms: population desc, ties by label asc, null keys dropped', () => {
-    const rows = [['b', 2], ['a', 2], ['c', 5], [null, 9], ['B', 2]];
+    const rows = [
+      ['b', 2],
+      ['a', 2],
+      ['c', 5],
+      [null, 9],
+      ['B', 2],
+    ];
     expect(shape(terms(), rows)).toEqual({
       name: 'T',
       buckets: [
@@ -38,7 +51,12 @@ describe(`${shapeFacets.name}`, () => {
   });
 
   it('terms: min population first, then the cut to max intervals', () => {
-    const rows = [['a', 1], ['b', 3], ['c', 2], ['d', 2]];
+    const rows = [
+      ['a', 1],
+      ['b', 3],
+      ['c', 2],
+      ['d', 2],
+    ];
     expect(shape(terms({ min_interval_population: 2, max_num_intervals: 2 }), rows)).toEqual({
       name: 'T',
       buckets: [
@@ -67,7 +85,11 @@ describe(`${shapeFacets.name}`, () => {
       interval: 0.1,
       ...extra,
     });
-    const rows = [[3, 1], [0, 2], [1, 1]];
+    const rows = [
+      [3, 1],
+      [0, 2],
+      [1, 1],
+    ];
     expect(shape(histogram(), rows)).toEqual({
       name: 'H',
       buckets: [
@@ -87,7 +109,12 @@ describe(`${shapeFacets.name}`, () => {
       interval: 'year',
       ...extra,
     });
-    expect(shape(years({ min_interval_population: 0 }), [[2003, 1], [2000, 4]])).toEqual({
+    expect(
+      shape(years({ min_interval_population: 0 }), [
+        [2003, 1],
+        [2000, 4],
+      ]),
+    ).toEqual({
       name: 'Y',
       buckets: [
         { label: '2000', population: 4 },
@@ -123,7 +150,13 @@ describe(`${shapeFacets.name}`, () => {
       ranges: [{ to: 20 }, { from: 10, to: 30 }, { from: 40 }],
     };
     // Segments: 0 = (-inf, 10), 1 = [10, 20), 2 = [20, 30), 3 = [40, inf).
-    const rows = [['1', 5], ['2', 7], ['4', 1], ['6', 2], ['8', 4]];
+    const rows = [
+      ['1', 5],
+      ['2', 7],
+      ['4', 1],
+      ['6', 2],
+      ['8', 4],
+    ];
     expect(shape(range, rows)).toEqual({
       name: 'R',
       buckets: [

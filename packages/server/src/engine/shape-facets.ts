@@ -22,28 +22,36 @@ interface Counted {
 
 const pathKey = (path: readonly (Key | null)[]) => JSON.stringify(path);
 
+/** A mask of up to 64 bits as two 32-bit halves: JavaScript bit operators stay on numbers. */
+function halves(bits: bigint): [number, number] {
+  return [Number(bits & 0xffffffffn), Number(bits >> 32n)];
+}
+
 /**
  * Rows whose bucket-key column holds bit masks of range segments, turned into rows per range
  * index: a row counts toward every range its mask touches. Rows of different masks count
  * disjoint objects (or values), so adding them up is exact.
  */
 export function expandMasks(rows: readonly ResultRow[], mask: MaskColumn): ResultRow[] {
-  const ranges = mask.members.map((segments) => segments.reduce((bits, s) => bits | (1n << BigInt(s)), 0n));
+  const ranges = mask.members.map((segments) =>
+    halves(segments.reduce((bits, s) => bits | (1n << BigInt(s)), 0n)),
+  );
   const sums = new Map<string, (Key | null)[]>();
   for (const row of rows) {
     const text = row[mask.position];
     if (text === null || text === undefined) continue;
-    const bits = BigInt(text);
+    const [low, high] = halves(BigInt(text));
     const amount = Number(row.at(-1));
-    ranges.forEach((range, i) => {
-      if ((bits & range) === 0n) return;
-      const keys = row.slice(0, -1);
-      keys[mask.position] = i;
-      const id = pathKey(keys);
+    const others = row.slice(0, -1);
+    for (let i = 0; i < ranges.length; i++) {
+      const [rangeLow, rangeHigh] = ranges[i]!;
+      if ((low & rangeLow) === 0 && (high & rangeHigh) === 0) continue;
+      others[mask.position] = i;
+      const id = pathKey(others);
       const sum = sums.get(id);
       if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
-      else sums.set(id, [...keys, amount]);
-    });
+      else sums.set(id, [...others, amount]);
+    }
   }
   return [...sums.values()];
 }

@@ -41,6 +41,20 @@ export interface Segmentation {
   readonly segments: Interval[];
   /** `members[i]`: the segments range `i` covers. */
   readonly members: number[][];
+  /**
+   * How the segments of one object combine: `any` keeps all of them (a bit mask); `first` keeps
+   * the lowest, enough when every range starts at the first segment (cumulative ranges: an
+   * object is in a range when its first segment is); `last` keeps the highest, when every range
+   * ends at the last segment.
+   */
+  readonly combine: 'any' | 'first' | 'last';
+}
+
+function combineOf(members: number[][], count: number): Segmentation['combine'] {
+  const contiguous = (m: number[]) => m.every((s, i) => i === 0 || s === m[i - 1]! + 1);
+  if (members.every((m) => m[0] === 0 && contiguous(m))) return 'first';
+  if (members.every((m) => m.at(-1) === count - 1 && contiguous(m))) return 'last';
+  return 'any';
 }
 
 /**
@@ -67,5 +81,5 @@ export function segmentsOf(ranges: readonly { from?: Bound; to?: Bound }[]): Seg
     segments.push({ ...candidate, key });
     for (const i of holders) members[i]!.push(key);
   }
-  return { segments, members };
+  return { segments, members, combine: combineOf(members, segments.length) };
 }

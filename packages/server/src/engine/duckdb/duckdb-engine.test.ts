@@ -5,7 +5,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { findAttribute, type PlannedRequest } from '@pdb-stats/search-model';
 import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';
-import { facets, plan, text } from '../testing/requests.ts';
+import { facets, plan, text } from '../../planner/testing/requests.ts';
 import { tinySnapshot } from '../testing/tiny-snapshot.ts';
 import { openDuckDbEngine } from './duckdb-engine.ts';
 
@@ -48,7 +48,7 @@ describe(`${openDuckDbEngine.name}`, () => {
       facets([{ name: 'S', aggregation_type: 'terms', attribute: 'rcsb_struct_symmetry.type' }], 'assembly'),
     ];
     const strip = (r: unknown) => ({ ...(r as object), query_id: '' });
-    const serial = [];
+    const serial: object[] = [];
     for (const request of requests) serial.push(strip(await fixture.engine.search(request)));
     const parallel = await Promise.all(
       Array.from({ length: 12 }, (_, i) => fixture.engine.search(requests[i % requests.length]!)),

@@ -2,7 +2,7 @@ import type { PlannedRequest } from '@pdb-stats/search-model';
 import { openDuckDbEngine, type DuckDbEngineOptions } from '../duckdb/duckdb-engine.ts';
 import type { Engine } from '../engine.ts';
 import { FIXTURE_ARCHIVE } from './fixture-archive.ts';
-import { ids } from './requests.ts';
+import { ids } from '../../planner/testing/requests.ts';
 import { tinySnapshot, type SnapshotRows } from './tiny-snapshot.ts';
 
 export interface FixtureEngine {

@@ -31,6 +31,7 @@ export interface CompiledQuery {
 export class StatementState {
   readonly parameters: SqlValue[] = [];
   private readonly derived = new Map<string, DerivedTable>();
+  private readonly parents = new Map<string, { alias: string; join: string }>();
   private aliases = 0;
 
   /** Appends a value; returns its 1-based position. */
@@ -43,6 +44,24 @@ export class StatementState {
   alias(prefix: string): string {
     this.aliases += 1;
     return `${prefix}${this.aliases}`;
+  }
+
+  /**
+   * The alias of a parent row joined to the statement's row (once per parent), created by `join`
+   * on first use; `joins()` lists the JOIN clauses.
+   */
+  parent(key: string, join: (alias: string) => string): string {
+    let parent = this.parents.get(key);
+    if (!parent) {
+      const alias = this.alias('p');
+      parent = { alias, join: join(alias) };
+      this.parents.set(key, parent);
+    }
+    return parent.alias;
+  }
+
+  joins(): string {
+    return [...this.parents.values()].map((p) => p.join).join('');
   }
 
   /** Registers a derived table; its name is a digest of its query, so equal relations share one. */

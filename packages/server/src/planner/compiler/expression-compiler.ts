@@ -44,9 +44,12 @@ export interface RecordScope {
 export class ExpressionCompiler {
   // ---- dialect hooks -------------------------------------------------------------------------
 
-  /** Placeholder for the parameter at 1-based `position`. */
-  protected placeholder(_position: number, _type: ParameterType): string {
-    return '?';
+  /**
+   * Placeholder for the parameter at 1-based `position`. Numbered, because a statement may repeat
+   * an expression (GROUP BY repeats the bucket keys), and parameters are collected in compile order.
+   */
+  protected placeholder(position: number, _type: ParameterType): string {
+    return `$${position}`;
   }
 
   identifier(name: string): string {
@@ -132,7 +135,7 @@ export class ExpressionCompiler {
           parts.push(`${value} ${comparison.includeLower ? '>=' : '>'} ${p(comparison.from)}`);
         if (comparison.to !== undefined)
           parts.push(`${value} ${comparison.includeUpper ? '<=' : '<'} ${p(comparison.to)}`);
-        return parts.join(' AND ');
+        return parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`;
       }
       case 'exists':
         return `${value} IS NOT NULL`;
@@ -241,6 +244,25 @@ export class ExpressionCompiler {
   }
 
   /**
+   * `SELECT k`: the keys of the last hop's level that the mapped predicate selects (distinct when
+   * the last hop goes up, where many children name one parent).
+   */
+  protected mappedKeys(node: Predicate, hops: readonly Hop[], state: StatementState): string {
+    const hop = hops[hops.length - 1]!;
+    const previous = hops[hops.length - 2];
+    const id = (name: string) => this.identifier(name);
+    const a = state.alias('m');
+    // Child -> entry -> other child: both children name the entry, the entry table adds nothing.
+    if (hop.direction === 'down' && previous?.direction === 'up' && previous.to === hop.from) {
+      const inner = this.mapped(node, hops.slice(0, -2), a, state, true);
+      return `SELECT DISTINCT ${a}.${id(previous.link)} AS k FROM ${id(previous.from)} ${a} WHERE ${inner}`;
+    }
+    const inner = this.mapped(node, hops.slice(0, -1), a, state, true);
+    const selected = hop.direction === 'up' ? `DISTINCT ${a}.${id(hop.link)}` : `${a}.${id('_key')}`;
+    return `SELECT ${selected} AS k FROM ${id(hop.from)} ${a} WHERE ${inner}`;
+  }
+
+  /**
    * A predicate of another level carried along `hops` to `row`: up to the parents of matching
    * children, down to the children of matching parents, one semi-join per hop. The keys the
    * outermost hop selects depend on the archive alone: a derived relation where the dialect
@@ -255,16 +277,22 @@ export class ExpressionCompiler {
   ): string {
     if (hops.length === 0) return this.predicate(node, row, state);
     const hop = hops[hops.length - 1]!;
-    const id = (name: string) => this.identifier(name);
-    const keys = (s: StatementState) => {
-      const a = s.alias('m');
-      const inner = this.mapped(node, hops.slice(0, -1), a, s, true);
-      const selected = hop.direction === 'up' ? hop.link : '_key';
-      return `SELECT ${a}.${id(selected)} AS k FROM ${id(hop.from)} ${a} WHERE ${inner}`;
-    };
-    const column = `${row}.${id(hop.direction === 'up' ? '_key' : hop.link)}`;
-    if (inline) return `${column} IN (${keys(state)})`;
+    const column = `${row}.${this.identifier(hop.direction === 'up' ? '_key' : hop.link)}`;
+    if (inline) return `${column} IN (${this.mappedKeys(node, hops, state)})`;
     const k = state.alias('k');
-    return `${column} IN (SELECT ${k}.k FROM ${this.relationFrom(state, keys)} ${k})`;
+    const from = this.relationFrom(state, (inner) => this.mappedKeys(node, hops, inner));
+    return `${column} IN (SELECT ${k}.k FROM ${from} ${k})`;
+  }
+
+  /**
+   * The distinct keys of `level` a predicate selects, as a FROM item (column k), when the dialect
+   * materializes relations and the predicate maps another level up to `level`: such a key set
+   * can be joined instead of testing every row.
+   */
+  keySet(node: Predicate, state: StatementState): string | undefined {
+    if (!this.materializesRelations || node.kind !== 'mapped') return undefined;
+    const hops = route(node.from, node.to);
+    if (hops[hops.length - 1]!.direction !== 'up') return undefined;
+    return this.relationFrom(state, (inner) => this.mappedKeys(node.node, hops, inner));
   }
 }

@@ -18,12 +18,22 @@ export const ROW = 't';
 export const MAX_SEGMENTS = 63;
 
 /**
- * Pairs (return-type key `k`, bucket key `b`) of one facet. A `local` relation is an expression
- * over the return-type row and needs no join; a `joined` one is a FROM item with columns k, b
- * (k, v for the values of a cardinality). `mask`: the key is a bit mask of range segments.
+ * Pairs (return-type key `k`, bucket key `b`) of one facet. A `local` relation is a column of the
+ * return-type row with the expression that makes its bucket key, and needs no join; a `joined`
+ * one is a FROM item with columns k, b (k, v for the values of a cardinality).
  */
-export type Relation =
-  { kind: 'local'; key: string; mask?: boolean } | { kind: 'joined'; from: string; mask?: boolean };
+export type Relation = LocalRelation | { kind: 'joined'; from: string };
+
+export interface LocalRelation {
+  kind: 'local';
+  column: string;
+  key: (value: string) => string;
+  /**
+   * The key costs a comparison per range bound and the column has few distinct values (integers,
+   * dates): grouping by the column first and computing keys of the groups is cheaper.
+   */
+  groupFirst?: boolean;
+}
 
 const SQL_TYPE: Record<ScalarType, string> = {
   string: 'VARCHAR',
@@ -49,6 +59,19 @@ export class RelationCompiler extends ExpressionCompiler {
 
   protected bitOr(mask: string): string {
     return `bit_or(${mask})`;
+  }
+
+  /**
+   * Combines the one-bit masks of an object's (or a value's) segments: all bits, or only the
+   * lowest or highest (for one-bit masks, min and max pick the lowest and highest segment).
+   */
+  combineMasks(mask: string, combine: Segmentation['combine']): string {
+    return combine === 'any' ? this.bitOr(mask) : `${combine === 'first' ? 'min' : 'max'}(${mask})`;
+  }
+
+  /** A table of constant rows, as a FROM item. */
+  protected inlineTable(rows: readonly string[][], alias: string, columns: readonly string[]): string {
+    return `(VALUES ${rows.map((row) => `(${row.join(', ')})`).join(', ')}) AS ${alias}(${columns.join(', ')})`;
   }
 
   /** A bit mask as decimal text (a BIGINT does not fit a JavaScript number). */
@@ -114,13 +137,31 @@ export class RelationCompiler extends ExpressionCompiler {
     return { sql, merges: source.attribute.multi || hops.some((h) => h.direction === 'up') };
   }
 
-  /** Whether the attribute is one scalar column of the target's own rows. */
-  protected isLocal(source: ValueSource, target: ReturnType): boolean {
-    return source.attribute.level === target && !source.attribute.multi;
+  /**
+   * Whether the attribute is one scalar column of the target's row or, with `parents`, of its
+   * parent row (one step up: an entry attribute for entities, an entity attribute for instances).
+   * Facets read parent attributes from a derived relation instead: scanning a small table beats
+   * joining the parent table in every statement.
+   */
+  protected isLocal(source: ValueSource, target: ReturnType, parents = false): boolean {
+    if (source.attribute.multi) return false;
+    if (source.attribute.level === target) return true;
+    const hops = route(target, source.attribute.level);
+    return parents && hops.length === 1 && hops[0]!.direction === 'up';
   }
 
-  protected localColumn(source: ValueSource): string {
-    return `${ROW}.${this.identifier(source.attribute.path)}`;
+  /** The attribute's column on the target row, or on the parent row joined to it. */
+  protected localColumn(source: ValueSource, target: ReturnType, state: StatementState): string {
+    const { attribute } = source;
+    const column = this.identifier(attribute.path);
+    if (attribute.level === target) return `${ROW}.${column}`;
+    const hop = route(target, attribute.level)[0]!;
+    const id = (name: string) => this.identifier(name);
+    const parent = state.parent(
+      hop.link,
+      (p) => ` LEFT JOIN ${id(hop.to)} ${p} ON ${p}.${id('_key')} = ${ROW}.${id(hop.link)}`,
+    );
+    return `${parent}.${column}`;
   }
 
   // ---- bucket keys -------------------------------------------------------------------------------
@@ -190,22 +231,27 @@ export class RelationCompiler extends ExpressionCompiler {
    */
   protected maskRelation(
     spec: BucketSpec,
-    segments: readonly Interval[],
+    segmentation: Segmentation,
     target: ReturnType,
     state: StatementState,
   ): Relation {
     const type = spec.source.attribute.type;
+    const { segments, combine } = segmentation;
     if (this.isLocal(spec.source, target)) {
-      const key = this.bit(this.intervalKey(this.localColumn(spec.source), segments, type, state));
-      return { kind: 'local', key, mask: true };
+      return {
+        kind: 'local',
+        column: this.localColumn(spec.source, target, state),
+        key: (value) => this.bit(this.intervalKey(value, segments, type, state)),
+        groupFirst: type !== 'number',
+      };
     }
     const from = this.relationFrom(state, (inner) => {
       const kv = inner.alias('kv');
       const values = this.keyedValues(spec.source, target, inner).sql;
       const bit = this.bit(this.intervalKey(`${kv}.v`, segments, type, inner));
-      return `SELECT ${kv}.k, ${this.bitOr(bit)} AS b FROM (${values}) ${kv} GROUP BY ${kv}.k`;
+      return `SELECT ${kv}.k, ${this.combineMasks(bit, combine)} AS b FROM (${values}) ${kv} GROUP BY ${kv}.k`;
     });
-    return { kind: 'joined', from, mask: true };
+    return { kind: 'joined', from };
   }
 
   /** Overlapping ranges that do not fit a mask: one row per (key, range), through an inline table. */
@@ -214,12 +260,12 @@ export class RelationCompiler extends ExpressionCompiler {
     const type = spec.source.attribute.type;
     const bound = (b: Bound | undefined) =>
       b === undefined ? this.typedNull(type) : this.valueParameter(state, b, type);
-    const rows = spec.bucketing.ranges.map((r, i) => `(${i}, ${bound(r.from)}, ${bound(r.to)})`);
+    const rows = spec.bucketing.ranges.map((r, i) => [String(i), bound(r.from), bound(r.to)]);
     const kv = state.alias('kv');
     const g = state.alias('g');
     const values = this.keyedValues(spec.source, target, state).sql;
     const sql =
-      `SELECT DISTINCT ${kv}.k, ${g}.i AS b FROM (${values}) ${kv} JOIN (VALUES ${rows.join(', ')}) AS ${g}(i, lo, hi)` +
+      `SELECT DISTINCT ${kv}.k, ${g}.i AS b FROM (${values}) ${kv} JOIN ${this.inlineTable(rows, g, ['i', 'lo', 'hi'])}` +
       ` ON (${g}.lo IS NULL OR ${kv}.v >= ${g}.lo) AND (${g}.hi IS NULL OR ${kv}.v < ${g}.hi)`;
     return { kind: 'joined', from: `(${sql})` };
   }
@@ -229,14 +275,20 @@ export class RelationCompiler extends ExpressionCompiler {
     spec: BucketSpec,
     target: ReturnType,
     state: StatementState,
-    masked?: readonly Interval[],
+    masked?: Segmentation,
   ): Relation {
     if (masked) return this.maskRelation(spec, masked, target, state);
     if (spec.bucketing.kind === 'ranges' && spec.bucketing.overlapping) {
       return this.rangeTableRelation(spec, target, state);
     }
     if (this.isLocal(spec.source, target)) {
-      return { kind: 'local', key: this.bucketKey(this.localColumn(spec.source), spec, state) };
+      const type = spec.source.attribute.type;
+      return {
+        kind: 'local',
+        column: this.localColumn(spec.source, target, state),
+        key: (value) => this.bucketKey(value, spec, state),
+        groupFirst: spec.bucketing.kind === 'ranges' && type !== 'number',
+      };
     }
     const from = this.relationFrom(state, (inner) => {
       const { sql, merges } = this.keyedValues(spec.source, target, inner);
@@ -249,7 +301,9 @@ export class RelationCompiler extends ExpressionCompiler {
 
   /** Pairs (key, value) for a cardinality: duplicates do no harm to a distinct count. */
   valueRelation(source: ValueSource, target: ReturnType, state: StatementState): Relation {
-    if (this.isLocal(source, target)) return { kind: 'local', key: this.localColumn(source) };
+    if (this.isLocal(source, target)) {
+      return { kind: 'local', column: this.localColumn(source, target, state), key: (value) => value };
+    }
     const from = this.relationFrom(state, (inner) => this.keyedValues(source, target, inner).sql);
     return { kind: 'joined', from };
   }

@@ -2,7 +2,8 @@ import type { ReturnType } from '@pdb-stats/search-model';
 import type { BucketSpec, FacetNode, Predicate, SearchPlan, SortKey } from '../nodes.ts';
 import type { FacetProgram, MaskColumn, SearchProgram } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
-import { ROW, RelationCompiler, type Relation } from './relation-compiler.ts';
+import type { Segmentation } from '../range-segments.ts';
+import { ROW, RelationCompiler, type LocalRelation, type Relation } from './relation-compiler.ts';
 
 /**
  * Compiles a plan into statements: a count, a page of identifiers, and one statement per facet
@@ -15,16 +16,36 @@ export class SqlCompiler extends RelationCompiler {
     return parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '';
   }
 
-  count(target: ReturnType, hits: Predicate | undefined): CompiledQuery {
+  /**
+   * The hits as a FROM item with column `k`, where the dialect materializes relations and the
+   * predicate is more than one semi-join on a derived table: every statement of the request then
+   * reads the hits instead of evaluating the query again.
+   */
+  protected hitsFrom(plan: SearchPlan, state: StatementState): string | undefined {
+    const { hits, returnType } = plan;
+    if (!this.materializesRelations || !hits) return undefined;
+    return (
+      this.keySet(hits, state) ??
+      this.relationFrom(
+        state,
+        (inner) =>
+          `SELECT ${ROW}.${this.identifier('_key')} AS k FROM ${this.identifier(returnType)} ${ROW}${this.where([hits], inner)}`,
+      )
+    );
+  }
+
+  count(plan: SearchPlan): CompiledQuery {
     const state = new StatementState();
-    const where = this.where(hits ? [hits] : [], state);
-    return state.done(`SELECT count(*) AS total FROM ${this.identifier(target)} ${ROW}${where}`);
+    const hits = this.hitsFrom(plan, state);
+    if (hits) return state.done(`SELECT count(*) AS total FROM ${hits} h`);
+    const where = this.where(plan.hits ? [plan.hits] : [], state);
+    return state.done(`SELECT count(*) AS total FROM ${this.identifier(plan.returnType)} ${ROW}${where}`);
   }
 
   /** Min (ascending) or max (descending) of a sort attribute per object; nulls sort last. */
   protected sortExpression(key: SortKey, target: ReturnType, state: StatementState, joins: string[]): string {
     const source = { attribute: key.attribute };
-    if (this.isLocal(source, target)) return this.localColumn(source);
+    if (this.isLocal(source, target, true)) return this.localColumn(source, target, state);
     const s = state.alias('s');
     const from = this.sortRelation(source, key.direction === 'asc' ? 'min' : 'max', target, state);
     joins.push(` LEFT JOIN ${from} ${s} ON ${s}.k = ${ROW}.${this.identifier('_key')}`);
@@ -37,49 +58,71 @@ export class SqlCompiler extends RelationCompiler {
     const state = new StatementState();
     const id = (name: string) => this.identifier(name);
     const joins: string[] = [];
+    const hits = this.hitsFrom(plan, state);
+    if (hits) joins.push(` JOIN ${hits} h ON h.k = ${ROW}.${id('_key')}`);
     const order = plan.sort.map(
       (key) =>
         `${this.sortExpression(key, returnType, state, joins)} ${key.direction.toUpperCase()} NULLS LAST`,
     );
     order.push(`${ROW}.${id('rcsb_id')} ASC`);
-    const where = this.where(plan.hits ? [plan.hits] : [], state);
+    const where = this.where(plan.hits && !hits ? [plan.hits] : [], state);
     const limit = page.all
       ? ''
       : ` LIMIT ${this.parameter(state, page.rows, 'integer')} OFFSET ${this.parameter(state, page.start, 'integer')}`;
     return state.done(
-      `SELECT ${ROW}.${id('rcsb_id')} AS identifier FROM ${id(returnType)} ${ROW}${joins.join('')}${where} ORDER BY ${order.join(', ')}${limit}`,
+      `SELECT ${ROW}.${id('rcsb_id')} AS identifier FROM ${id(returnType)} ${ROW}${state.joins()}${joins.join('')}${where} ORDER BY ${order.join(', ')}${limit}`,
     );
   }
 
   /**
-   * One facet node: join the relations of its ancestors and its own on the return-type key, keep
-   * the hits and the enclosing document filters, group by the bucket keys. Without predicates and
-   * without local keys, the return-type table is left out. Overlapping ranges come back as bit
-   * masks (the first such facet of the chain), which the shaping step expands.
+   * One facet node: join the hits and the relations of the node and its ancestors on the
+   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
+   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
+   * bit masks (the first such facet of the chain), which the shaping step expands.
    */
-  facet(
-    node: FacetNode,
-    target: ReturnType,
-    hits: Predicate | undefined,
-  ): { query: CompiledQuery; mask?: MaskColumn } {
+  facet(node: FacetNode, plan: SearchPlan): { query: CompiledQuery; mask?: MaskColumn } {
     const state = new StatementState();
+    const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
     const specs: BucketSpec[] =
       node.kind === 'buckets' ? [...node.ancestors, node.bucket] : [...node.ancestors];
     let mask: MaskColumn | undefined;
+    let combine: Segmentation['combine'] = 'any';
     const relations: Relation[] = specs.map((spec, position) => {
       const cut = mask ? undefined : this.segmentsFor(spec);
-      if (cut) mask = { position, members: cut.members };
-      return this.bucketRelation(spec, target, state, cut?.segments);
+      if (cut) {
+        mask = { position, members: cut.members };
+        combine = cut.combine;
+      }
+      return this.bucketRelation(spec, target, state, cut);
     });
     if (node.kind === 'cardinality') relations.push(this.valueRelation(node.source, target, state));
-    const predicates = hits ? [hits, ...node.filters] : [...node.filters];
-    let from =
-      predicates.length > 0 || relations.some((r) => r.kind === 'local') ? `${id(target)} ${ROW}` : '';
+    // Key sets (the hits, filters that map another level up) are joined; other filters test rows.
+    const keySets: string[] = [];
+    const hits = this.hitsFrom(plan, state);
+    if (hits) keySets.push(hits);
+    const predicates: Predicate[] = plan.hits && !hits ? [plan.hits] : [];
+    for (const filter of node.filters) {
+      const keys = this.keySet(filter, state);
+      if (keys) keySets.push(keys);
+      else predicates.push(filter);
+    }
+    // Key sets come first: a small relation is the best start when the row is not needed.
+    const sources = [...keySets.map((from) => ({ kind: 'joined' as const, from })), ...relations];
+    const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
+    if (node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst)) {
+      return { query: this.groupedFirst(locals, mask, predicates, target, state), ...(mask && { mask }) };
+    }
+    let from = predicates.length > 0 || locals.length > 0 ? `${id(target)} ${ROW}` : '';
     let key = `${ROW}.${id('_key')}`;
     const joins: string[] = [];
-    const columns = relations.map((relation, i) => {
-      if (relation.kind === 'local') return relation.key;
+    const columns: string[] = [];
+    sources.forEach((relation, i) => {
+      const column = i - keySets.length;
+      if (relation.kind === 'local') {
+        columns.push(relation.key(relation.column));
+        return;
+      }
       const q = state.alias('q');
       if (from === '') {
         from = `${relation.from} ${q}`;
@@ -87,9 +130,9 @@ export class SqlCompiler extends RelationCompiler {
       } else {
         joins.push(` JOIN ${relation.from} ${q} ON ${q}.k = ${key}`);
       }
-      return `${q}.${i < specs.length ? 'b' : 'v'}`;
+      if (column >= 0) columns.push(`${q}.${column < specs.length ? 'b' : 'v'}`);
     });
-    const body = ` FROM ${from}${joins.join('')}${this.where(predicates, state)}`;
+    const body = ` FROM ${from}${state.joins()}${joins.join('')}${this.where(predicates, state)}`;
     const keys = columns.slice(0, specs.length);
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
     const result = (sql: string) => ({ query: state.done(sql), ...(mask && { mask }) });
@@ -99,14 +142,14 @@ export class SqlCompiler extends RelationCompiler {
       const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
       return result(`SELECT ${[...select, aggregate].join(', ')}${body}${groupBy(keys)}`);
     }
-    // A cardinality under overlapping ranges: one mask per value (all its objects' masks), then
+    // A cardinality under overlapping ranges: one mask per value (from its objects' masks), then
     // the number of values per mask; the shaping step adds them up per range.
     const position = mask.position;
     const others = keys.filter((_, i) => i !== position);
     const value = columns.at(-1)!;
     const z = state.alias('z');
     const inner =
-      `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${this.bitOr(keys[position]!)} AS m`].join(', ')}` +
+      `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${this.combineMasks(keys[position]!, combine)} AS m`].join(', ')}` +
       `${body}${groupBy([...others, value])}`;
     let other = 0;
     const select = keys.map((_, i) =>
@@ -115,6 +158,30 @@ export class SqlCompiler extends RelationCompiler {
     const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), `${z}.m`];
     return result(
       `SELECT ${select.join(', ')}, count(*) AS value FROM (${inner}) ${z}${groupBy(outerGroups)}`,
+    );
+  }
+
+  /**
+   * Bucket keys of the row's own columns, computed on the distinct column values: group by the
+   * columns, then make keys of the groups and add up their counts.
+   */
+  protected groupedFirst(
+    locals: readonly LocalRelation[],
+    mask: MaskColumn | undefined,
+    predicates: readonly Predicate[],
+    target: ReturnType,
+    state: StatementState,
+  ): CompiledQuery {
+    const g = state.alias('g');
+    const columns = locals.map((r, i) => `${r.column} AS c${i + 1}`);
+    const where = this.where(predicates, state);
+    const inner =
+      `SELECT ${columns.join(', ')}, count(*) AS n FROM ${this.identifier(target)} ${ROW}${state.joins()}${where}` +
+      ` GROUP BY ${locals.map((r) => r.column).join(', ')}`;
+    const keys = locals.map((r, i) => r.key(`${g}.c${i + 1}`));
+    const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
+    return state.done(
+      `SELECT ${select.join(', ')}, sum(${g}.n) AS population FROM (${inner}) ${g} GROUP BY ${keys.join(', ')}`,
     );
   }
 
@@ -129,7 +196,7 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   protected facetProgram(node: FacetNode, plan: SearchPlan): FacetProgram {
-    const { query, mask } = this.facet(node, plan.returnType, plan.hits);
+    const { query, mask } = this.facet(node, plan);
     if (node.kind === 'cardinality') return { kind: 'cardinality', node, query, ...(mask && { mask }) };
     const fill = node.facet.kind === 'terms' && node.facet.minPopulation === 0;
     return {
@@ -146,7 +213,7 @@ export class SqlCompiler extends RelationCompiler {
     const page = plan.countOnly ? undefined : this.page(plan);
     return {
       plan,
-      count: this.count(plan.returnType, plan.hits),
+      count: this.count(plan),
       ...(page && { page }),
       facets: plan.countOnly ? [] : plan.facets.map((node) => this.facetProgram(node, plan)),
     };

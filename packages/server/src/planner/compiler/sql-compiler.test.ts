@@ -1,0 +1,464 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannedRequest } from '@pdb-stats/search-model';
+import { planSearch } from '../search-plan.ts';
+import { and, facets, plan, text } from '../testing/requests.ts';
+import type { BucketProgram } from '../program.ts';
+import type { CompiledQuery } from './compiled-query.ts';
+import { DuckDbCompiler } from './duckdb-compiler.ts';
+import { SqlCompiler } from './sql-compiler.ts';
+
+/**
+ * The compiled SQL of representative requests, for the default (standard SQL, relations inlined)
+ * compiler and the DuckDB dialect side by side. Derived tables are shown with their own SQL and
+ * named by order of appearance.
+ */
+const FACTS = { methodologies: ['experimental', 'integrative'] };
+const DIALECTS = { standard: new SqlCompiler(), duckdb: new DuckDbCompiler() };
+
+function show(query: CompiledQuery | undefined) {
+  if (!query) return undefined;
+  let sql = query.sql;
+  const derived = (query.derived ?? []).map((table, i) => {
+    sql = sql.replaceAll(`"${table.name}"`, `<derived ${i + 1}>`);
+    return { sql: table.query.sql, parameters: table.query.parameters };
+  });
+  return { sql, parameters: query.parameters, ...(derived.length > 0 && { derived }) };
+}
+const program = (request: PlannedRequest, dialect: keyof typeof DIALECTS) =>
+  DIALECTS[dialect].compile(planSearch(request, FACTS));
+const count = (request: PlannedRequest, dialect: keyof typeof DIALECTS) =>
+  show(program(request, dialect).count);
+/** Statements of the facets, depth first. */
+function facetStatements(request: PlannedRequest, dialect: keyof typeof DIALECTS) {
+  const out: unknown[] = [];
+  const walk = (list: readonly BucketProgram['children'][number][]) =>
+    list.forEach((f) => {
+      out.push(show(f.query));
+      if (f.kind === 'buckets') walk(f.children);
+    });
+  walk(program(request, dialect).facets);
+  return out;
+}
+
+describe('queries', () => {
+  it('a condition at the return level, with a page', () => {
+    const request = plan({
+      return_type: 'entry',
+      query: text('rcsb_entry_info.experimental_method', 'exact_match', 'X-ray'),
+      request_options: { paginate: { start: 10, rows: 5 } },
+    });
+    expect(count(request, 'standard')).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          "X-ray",
+        ],
+        "sql": "SELECT count(*) AS total FROM "entry" t WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1)",
+      }
+    `);
+    expect(show(program(request, 'duckdb').page)).toMatchInlineSnapshot(`
+      {
+        "derived": [
+          {
+            "parameters": [
+              "X-ray",
+            ],
+            "sql": "SELECT t."_key" AS k FROM "entry" t WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1)",
+          },
+        ],
+        "parameters": [
+          5,
+          10,
+        ],
+        "sql": "SELECT t."rcsb_id" AS identifier FROM "entry" t JOIN <derived 1> h ON h.k = t."_key" ORDER BY t."rcsb_id" ASC LIMIT CAST($1 AS BIGINT) OFFSET CAST($2 AS BIGINT)",
+      }
+    `);
+  });
+
+  it('an entity condition for entries: a semi-join, materialized by DuckDB', () => {
+    const request = plan({
+      return_type: 'entry',
+      query: text('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens'),
+    });
+    expect(count(request, 'standard')).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          "Homo sapiens",
+        ],
+        "sql": "SELECT count(*) AS total FROM "entry" t WHERE t."_key" IN (SELECT k1.k FROM (SELECT DISTINCT m2."_entry_key" AS k FROM "polymer_entity" m2 WHERE EXISTS (SELECT 1 FROM UNNEST(m2."rcsb_entity_source_organism.ncbi_scientific_name") AS _(x3) WHERE lower(x3) = lower($1))) k1)",
+      }
+    `);
+    expect(count(request, 'duckdb')).toMatchInlineSnapshot(`
+      {
+        "derived": [
+          {
+            "parameters": [
+              "Homo sapiens",
+            ],
+            "sql": "SELECT DISTINCT m1."_entry_key" AS k FROM "polymer_entity" m1 WHERE len(list_filter(m1."rcsb_entity_source_organism.ncbi_scientific_name", lambda x2: lower(x2) = lower($1))) > 0",
+          },
+        ],
+        "parameters": [],
+        "sql": "SELECT count(*) AS total FROM <derived 1> h",
+      }
+    `);
+  });
+
+  it('a chemical condition for polymer entities: through components, entities and entries', () => {
+    const request = plan({
+      return_type: 'polymer_entity',
+      query: { ...text('chem_comp.formula_weight', 'greater', 500), service: 'text_chem' },
+    });
+    expect(count(request, 'standard')).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          500,
+        ],
+        "sql": "SELECT count(*) AS total FROM "polymer_entity" t WHERE t."_entry_key" IN (SELECT k1.k FROM (SELECT DISTINCT m2."_entry_key" AS k FROM "non_polymer_entity" m2 WHERE m2."_chem_key" IN (SELECT m3."_key" AS k FROM "mol_definition" m3 WHERE m3."chem_comp.formula_weight" > $1)) k1)",
+      }
+    `);
+  });
+
+  it('conditions on one nested record: one list predicate', () => {
+    const request = plan({
+      return_type: 'entry',
+      query: and(
+        text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+        text('rcsb_polymer_instance_annotation.annotation_lineage.name', 'exact_match', 'All alpha'),
+        text('rcsb_polymer_instance_annotation.annotation_lineage.depth', 'equals', 1),
+      ),
+    });
+    expect(count(request, 'standard')).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          "SCOP",
+          "All alpha",
+          1,
+        ],
+        "sql": "SELECT count(*) AS total FROM "entry" t WHERE t."_key" IN (SELECT k1.k FROM (SELECT DISTINCT m2."_entry_key" AS k FROM "polymer_instance" m2 WHERE EXISTS (SELECT 1 FROM UNNEST(m2."rcsb_polymer_instance_annotation") AS _(r3) WHERE (lower(r3."type") = lower($1) AND EXISTS (SELECT 1 FROM UNNEST(r3."annotation_lineage") AS _(l4) WHERE lower(l4."name") = lower($2) AND l4."depth" = $3)))) k1)",
+      }
+    `);
+    expect(count(request, 'duckdb')).toMatchInlineSnapshot(`
+      {
+        "derived": [
+          {
+            "parameters": [
+              "SCOP",
+              "All alpha",
+              1,
+            ],
+            "sql": "SELECT DISTINCT m1."_entry_key" AS k FROM "polymer_instance" m1 WHERE len(list_filter(m1."rcsb_polymer_instance_annotation", lambda r2: (lower(r2."type") = lower($1) AND len(list_filter(r2."annotation_lineage", lambda l3: lower(l3."name") = lower($2) AND l3."depth" = CAST($3 AS BIGINT))) > 0))) > 0",
+          },
+        ],
+        "parameters": [],
+        "sql": "SELECT count(*) AS total FROM <derived 1> h",
+      }
+    `);
+  });
+
+  it('negation, text operators and dates', () => {
+    const request = plan({
+      return_type: 'entry',
+      query: and(
+        text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION', { negation: true }),
+        text('struct.title', 'contains_words', 'actin binding'),
+        text('struct.title', 'contains_phrase', 'Actin-binding protein'),
+        text('rcsb_accession_info.initial_release_date', 'range', {
+          from: '2020-01-01',
+          to: '2020-06-01T12:00:00Z',
+        }),
+      ),
+    });
+    expect(count(request, 'duckdb')).toMatchInlineSnapshot(`
+      {
+        "derived": [
+          {
+            "parameters": [
+              "X-RAY DIFFRACTION",
+              "actin",
+              "binding",
+              " actin binding protein ",
+              "2020-01-01",
+              "2020-06-01T12:00:00.000Z",
+            ],
+            "sql": "SELECT t."_key" AS k FROM "entry" t WHERE (NOT coalesce(len(list_filter(t."exptl.method", lambda x1: lower(x1) = lower($1))) > 0, false) AND list_has_any(string_split_regex(lower(t."struct.title"), '[^\\p{L}\\p{N}]+'), [$2, $3]) AND contains(' ' || regexp_replace(lower(t."struct.title"), '[^\\p{L}\\p{N}]+', ' ', 'g') || ' ', $4) AND (t."rcsb_accession_info.initial_release_date" > CAST($5 AS DATE) AND t."rcsb_accession_info.initial_release_date" < CAST($6 AS TIMESTAMP)))",
+          },
+        ],
+        "parameters": [],
+        "sql": "SELECT count(*) AS total FROM <derived 1> h",
+      }
+    `);
+  });
+
+  it('the content type as an entry condition when the archive holds computed models', () => {
+    const request = plan({ return_type: 'assembly', request_options: { return_counts: true } });
+    const compiled = new DuckDbCompiler().compile(
+      planSearch(request, { methodologies: ['experimental', 'computational'] }),
+    );
+    expect(show(compiled.count)).toMatchInlineSnapshot(`
+      {
+        "derived": [
+          {
+            "parameters": [],
+            "sql": "SELECT t."_key" AS k FROM "assembly" t WHERE t."_entry_key" IN (SELECT k1.k FROM "_rel_b6a866ec0e2319038535" k1)",
+          },
+        ],
+        "parameters": [],
+        "sql": "SELECT count(*) AS total FROM <derived 1> h",
+      }
+    `);
+  });
+
+  it('a sort by an attribute of another level', () => {
+    const request = plan({
+      return_type: 'polymer_entity',
+      request_options: { sort: [{ sort_by: 'rcsb_accession_info.initial_release_date', direction: 'desc' }] },
+    });
+    expect(show(program(request, 'duckdb').page)).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          10,
+          0,
+        ],
+        "sql": "SELECT t."rcsb_id" AS identifier FROM "polymer_entity" t LEFT JOIN "entry" p1 ON p1."_key" = t."_entry_key" ORDER BY p1."rcsb_accession_info.initial_release_date" DESC NULLS LAST, t."rcsb_id" ASC LIMIT CAST($1 AS BIGINT) OFFSET CAST($2 AS BIGINT)",
+      }
+    `);
+  });
+  it('a sort by an attribute of the entities: the max per entry', () => {
+    const request = plan({
+      return_type: 'entry',
+      request_options: { sort: [{ sort_by: 'rcsb_polymer_entity.formula_weight', direction: 'desc' }] },
+    });
+    expect(show(program(request, 'standard').page)).toMatchInlineSnapshot(`
+      {
+        "parameters": [
+          10,
+          0,
+        ],
+        "sql": "SELECT t."rcsb_id" AS identifier FROM "entry" t LEFT JOIN (SELECT kv2.k, max(kv2.v) AS v FROM (SELECT x3."_entry_key" AS k, x3."rcsb_polymer_entity.formula_weight" AS v FROM "polymer_entity" x3 WHERE x3."rcsb_polymer_entity.formula_weight" IS NOT NULL) kv2 GROUP BY kv2.k) s1 ON s1.k = t."_key" ORDER BY s1.v DESC NULLS LAST, t."rcsb_id" ASC LIMIT $1 OFFSET $2",
+      }
+    `);
+  });
+});
+
+describe('chart requests', () => {
+  it('releases per year by method: one scan, no join', () => {
+    const request = facets([
+      {
+        name: 'Year',
+        aggregation_type: 'date_histogram',
+        attribute: 'rcsb_accession_info.initial_release_date',
+        interval: 'year',
+        facets: [
+          { name: 'Method', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' },
+        ],
+      },
+    ]);
+    expect(facetStatements(request, 'standard')).toMatchInlineSnapshot(`
+      [
+        {
+          "parameters": [],
+          "sql": "SELECT EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date") AS b1, count(*) AS population FROM "entry" t GROUP BY EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date")",
+        },
+        {
+          "parameters": [],
+          "sql": "SELECT EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date") AS b1, t."rcsb_entry_info.experimental_method" AS b2, count(*) AS population FROM "entry" t GROUP BY EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date"), t."rcsb_entry_info.experimental_method"",
+        },
+      ]
+    `);
+    expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
+      [
+        {
+          "parameters": [],
+          "sql": "SELECT year(t."rcsb_accession_info.initial_release_date") AS b1, count(*) AS population FROM "entry" t GROUP BY year(t."rcsb_accession_info.initial_release_date")",
+        },
+        {
+          "parameters": [],
+          "sql": "SELECT year(t."rcsb_accession_info.initial_release_date") AS b1, t."rcsb_entry_info.experimental_method" AS b2, count(*) AS population FROM "entry" t GROUP BY year(t."rcsb_accession_info.initial_release_date"), t."rcsb_entry_info.experimental_method"",
+        },
+      ]
+    `);
+  });
+
+  it('an entity attribute per entry, under a query: distinct (entry, value) pairs', () => {
+    const request = facets(
+      [
+        {
+          name: 'Organism',
+          aggregation_type: 'terms',
+          attribute: 'rcsb_entity_source_organism.ncbi_scientific_name',
+        },
+      ],
+      'entry',
+      text('rcsb_entry_info.experimental_method', 'exact_match', 'EM'),
+    );
+    expect(facetStatements(request, 'standard')).toMatchInlineSnapshot(`
+      [
+        {
+          "parameters": [
+            "EM",
+          ],
+          "sql": "SELECT q4.b AS b1, count(*) AS population FROM "entry" t JOIN (SELECT DISTINCT kv3.k, kv3.v AS b FROM (SELECT u2.k, u2.v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_entity_source_organism.ncbi_scientific_name") AS v FROM "polymer_entity" x1) u2 WHERE u2.v IS NOT NULL) kv3) q4 ON q4.k = t."_key" WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1) GROUP BY q4.b",
+        },
+      ]
+    `);
+    expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
+      [
+        {
+          "derived": [
+            {
+              "parameters": [],
+              "sql": "SELECT DISTINCT kv3.k, kv3.v AS b FROM (SELECT u2.k, u2.v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_entity_source_organism.ncbi_scientific_name") AS v FROM "polymer_entity" x1) u2 WHERE u2.v IS NOT NULL) kv3",
+            },
+            {
+              "parameters": [
+                "EM",
+              ],
+              "sql": "SELECT t."_key" AS k FROM "entry" t WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1)",
+            },
+          ],
+          "parameters": [],
+          "sql": "SELECT q2.b AS b1, count(*) AS population FROM <derived 2> q1 JOIN <derived 1> q2 ON q2.k = q1.k GROUP BY q2.b",
+        },
+      ]
+    `);
+  });
+
+  it('disjoint ranges: one comparison per bound', () => {
+    const request = facets([
+      {
+        name: 'Atoms',
+        aggregation_type: 'range',
+        attribute: 'rcsb_entry_info.deposited_atom_count',
+        ranges: [{ to: 1000 }, { from: 1000, to: 2000 }, { from: 3000 }],
+      },
+    ]);
+    expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
+      [
+        {
+          "parameters": [
+            1000,
+            2000,
+            3000,
+          ],
+          "sql": "SELECT CASE WHEN g1.c1 < CAST($1 AS BIGINT) THEN 0 WHEN g1.c1 < CAST($2 AS BIGINT) THEN 1 WHEN g1.c1 < CAST($3 AS BIGINT) THEN NULL WHEN g1.c1 IS NOT NULL THEN 2 END AS b1, sum(g1.n) AS population FROM (SELECT t."rcsb_entry_info.deposited_atom_count" AS c1, count(*) AS n FROM "entry" t GROUP BY t."rcsb_entry_info.deposited_atom_count") g1 GROUP BY CASE WHEN g1.c1 < CAST($1 AS BIGINT) THEN 0 WHEN g1.c1 < CAST($2 AS BIGINT) THEN 1 WHEN g1.c1 < CAST($3 AS BIGINT) THEN NULL WHEN g1.c1 IS NOT NULL THEN 2 END",
+        },
+      ]
+    `);
+  });
+
+  it('cumulative date ranges with a per-record filter and a cardinality: first segments as masks', () => {
+    const request = facets([
+      {
+        name: 'Cumulative',
+        aggregation_type: 'date_range',
+        attribute: 'rcsb_accession_info.initial_release_date',
+        ranges: [
+          { from: '2010-01-01', to: '2011-01-01' },
+          { from: '2010-01-01', to: '2012-01-01' },
+        ],
+        facets: [
+          {
+            filter: text(
+              'rcsb_polymer_entity_group_membership.aggregation_method',
+              'exact_match',
+              'matching_uniprot_accession',
+            ),
+            facets: [
+              {
+                name: 'UniProt',
+                aggregation_type: 'cardinality',
+                attribute: 'rcsb_polymer_entity_group_membership.group_id',
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
+      [
+        {
+          "parameters": [
+            "2010-01-01",
+            "2011-01-01",
+            "2012-01-01",
+          ],
+          "sql": "SELECT CAST((CAST(1 AS BIGINT) << CASE WHEN g1.c1 < CAST($1 AS DATE) THEN NULL WHEN g1.c1 < CAST($2 AS DATE) THEN 0 WHEN g1.c1 < CAST($3 AS DATE) THEN 1 END) AS VARCHAR) AS b1, sum(g1.n) AS population FROM (SELECT t."rcsb_accession_info.initial_release_date" AS c1, count(*) AS n FROM "entry" t GROUP BY t."rcsb_accession_info.initial_release_date") g1 GROUP BY (CAST(1 AS BIGINT) << CASE WHEN g1.c1 < CAST($1 AS DATE) THEN NULL WHEN g1.c1 < CAST($2 AS DATE) THEN 0 WHEN g1.c1 < CAST($3 AS DATE) THEN 1 END)",
+        },
+        {
+          "derived": [
+            {
+              "parameters": [
+                "matching_uniprot_accession",
+              ],
+              "sql": "SELECT u2.k, u2.r."group_id" AS v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_polymer_entity_group_membership") AS r FROM "polymer_entity" x1) u2 WHERE u2.r."group_id" IS NOT NULL AND lower(u2.r."aggregation_method") = lower($1)",
+            },
+          ],
+          "parameters": [
+            "2010-01-01",
+            "2011-01-01",
+            "2012-01-01",
+          ],
+          "sql": "SELECT CAST(z2.m AS VARCHAR) AS b1, count(*) AS value FROM (SELECT q1.v AS v, min((CAST(1 AS BIGINT) << CASE WHEN t."rcsb_accession_info.initial_release_date" < CAST($1 AS DATE) THEN NULL WHEN t."rcsb_accession_info.initial_release_date" < CAST($2 AS DATE) THEN 0 WHEN t."rcsb_accession_info.initial_release_date" < CAST($3 AS DATE) THEN 1 END)) AS m FROM "entry" t JOIN <derived 1> q1 ON q1.k = t."_key" GROUP BY q1.v) z2 GROUP BY z2.m",
+        },
+      ]
+    `);
+    expect((program(request, 'duckdb').facets[0] as BucketProgram).mask).toEqual({
+      position: 0,
+      members: [[0], [0, 1]],
+    });
+  });
+
+  it('SCOP classes: nested filters per record, a lineage inside an annotation', () => {
+    const request = facets([
+      {
+        filter: text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+        facets: [
+          {
+            filter: text('rcsb_polymer_instance_annotation.annotation_lineage.depth', 'equals', 1),
+            facets: [
+              {
+                name: 'SCOP',
+                aggregation_type: 'terms',
+                attribute: 'rcsb_polymer_instance_annotation.annotation_lineage.name',
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
+      [
+        {
+          "derived": [
+            {
+              "parameters": [
+                "SCOP",
+                1,
+              ],
+              "sql": "SELECT DISTINCT kv4.k, kv4.v AS b FROM (SELECT w3.k, w3.l."name" AS v FROM (SELECT u2.k, u2.r, UNNEST(u2.r."annotation_lineage") AS l FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_polymer_instance_annotation") AS r FROM "polymer_instance" x1) u2) w3 WHERE w3.l."name" IS NOT NULL AND (lower(w3.r."type") = lower($1) AND w3.l."depth" = CAST($2 AS BIGINT))) kv4",
+            },
+          ],
+          "parameters": [],
+          "sql": "SELECT q1.b AS b1, count(*) AS population FROM <derived 1> q1 GROUP BY q1.b",
+        },
+      ]
+    `);
+  });
+
+  it('terms with min_interval_population 0: the archive’s values, once', () => {
+    const request = facets([
+      {
+        name: 'Type',
+        aggregation_type: 'terms',
+        attribute: 'entity_poly.rcsb_entity_polymer_type',
+        min_interval_population: 0,
+      },
+    ]);
+    expect(show((program(request, 'duckdb').facets[0] as BucketProgram).universe)).toMatchInlineSnapshot(`
+      {
+        "parameters": [],
+        "sql": "SELECT DISTINCT kv2.v AS b FROM (SELECT x1."_key" AS k, x1."entity_poly.rcsb_entity_polymer_type" AS v FROM "polymer_entity" x1 WHERE x1."entity_poly.rcsb_entity_polymer_type" IS NOT NULL) kv2",
+      }
+    `);
+  });
+});
