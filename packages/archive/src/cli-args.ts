@@ -56,7 +56,9 @@ export function parseArguments(argv: readonly string[]): CliOptions {
       }
       case '--archive-date':
         if (parseDay(value) === undefined || value < FIRST_RELEASE) {
-          throw new CliError(`--archive-date must be a date YYYY-MM-DD from ${FIRST_RELEASE} on, got "${value}"`);
+          throw new CliError(
+            `--archive-date must be a date YYYY-MM-DD from ${FIRST_RELEASE} on, got "${value}"`,
+          );
         }
         options.archiveDate = value;
         break;

@@ -26,7 +26,9 @@ async function main(): Promise<number> {
     ...(options.archiveDate !== undefined && { archiveDate: options.archiveDate }),
     onProgress: (message) => console.log(`  ${message}`),
   });
-  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${manifest.seed}, archive date ${manifest.archive_date}):`);
+  console.log(
+    `Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${manifest.seed}, archive date ${manifest.archive_date}):`,
+  );
   for (const [level, count] of Object.entries(manifest.counts)) {
     console.log(`  ${level.padEnd(20)} ${count.toLocaleString('en-US').padStart(12)}`);
   }

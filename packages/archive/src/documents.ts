@@ -1,4 +1,10 @@
-import { LEVEL_LINKS, RETURN_TYPES, snapshotColumns, type ReturnType, type SnapshotColumn } from '@pdb-stats/search-model';
+import {
+  LEVEL_LINKS,
+  RETURN_TYPES,
+  snapshotColumns,
+  type ReturnType,
+  type SnapshotColumn,
+} from '@pdb-stats/search-model';
 
 /**
  * One row of a level's table, keyed by the snapshot column names: dates as 'YYYY-MM-DD', lists as

@@ -1,4 +1,4 @@
-import type { ReturnType } from '@pdb-stats/search-model';
+import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { buildAssemblies } from './build/assemblies.ts';
 import type { EntryContext, Pools, RowSink } from './build/context.ts';
 import { buildEntry } from './build/entry.ts';
@@ -16,7 +16,12 @@ import { Random, Weighted } from './random.ts';
 import { ReleaseSchedule } from './timeline.ts';
 import { COMPOSITION_BY_METHOD } from './vocabulary/composition.ts';
 import { EXPTL_BY_METHOD } from './vocabulary/methods.ts';
-import { EXPERIMENTAL_METHODS, FIRST_RELEASE, methodShares, type ExperimentalMethod } from './vocabulary/releases.ts';
+import {
+  EXPERIMENTAL_METHODS,
+  FIRST_RELEASE,
+  methodShares,
+  type ExperimentalMethod,
+} from './vocabulary/releases.ts';
 
 export interface GenerateOptions {
   /** Number of entries; every other level scales with it. */
@@ -25,6 +30,11 @@ export interface GenerateOptions {
   seed?: number;
   /** Last release day, 'YYYY-MM-DD'; default today (UTC). */
   archiveDate?: string;
+}
+
+export interface GeneratorOptions extends GenerateOptions {
+  /** Levels whose rows are kept (default all); the others are not built, which saves time. */
+  levels?: readonly ReturnType[];
 }
 
 export interface ResolvedOptions {
@@ -48,7 +58,8 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
   const archiveDate = options.archiveDate ?? todayUtc();
   const day = parseDay(archiveDate);
-  if (day === undefined) throw new RangeError(`archiveDate must be a calendar date YYYY-MM-DD, got "${archiveDate}"`);
+  if (day === undefined)
+    throw new RangeError(`archiveDate must be a calendar date YYYY-MM-DD, got "${archiveDate}"`);
   if (archiveDate < FIRST_RELEASE || archiveDate > '2100-12-31') {
     throw new RangeError(`archiveDate must be from ${FIRST_RELEASE} to 2100-12-31, got "${archiveDate}"`);
   }
@@ -58,6 +69,8 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
 /** Collects the rows of one chunk; keys keep counting across chunks. */
 class ChunkSink implements RowSink {
   documents: DemoDocuments = emptyDocuments();
+
+  constructor(private readonly kept: ReadonlySet<ReturnType>) {}
   private readonly keys: Record<ReturnType, number> = {
     entry: 0,
     polymer_entity: 0,
@@ -69,6 +82,10 @@ class ChunkSink implements RowSink {
 
   nextKey(level: ReturnType): number {
     return this.keys[level]++;
+  }
+
+  wants(level: ReturnType): boolean {
+    return this.kept.has(level);
   }
 
   push(level: ReturnType, row: Row): void {
@@ -92,13 +109,15 @@ export class DemoGenerator {
   private readonly schedule: ReleaseSchedule;
   private readonly forced: Map<number, Forced>;
   private readonly rng: Random;
+  private readonly textRng: Random;
   private readonly pools: Pools;
-  private readonly sink = new ChunkSink();
+  private readonly sink: ChunkSink;
   private readonly methodTables = new Map<number, Weighted<ExperimentalMethod>>();
   private next = 0;
 
-  constructor(options: GenerateOptions) {
+  constructor(options: GeneratorOptions) {
     this.options = resolveOptions(options);
+    this.sink = new ChunkSink(new Set(options.levels ?? RETURN_TYPES));
     const { entries, seed, archiveDate } = this.options;
     const root = new Random(seed, 'pdb-statistics-demo');
     this.schedule = new ReleaseSchedule(entries, parseDay(archiveDate) as number, seed);
@@ -110,6 +129,7 @@ export class DemoGenerator {
       templates: new Map(),
     };
     this.rng = root.fork('entries');
+    this.textRng = root.fork('entry-text');
   }
 
   get generated(): number {
@@ -164,7 +184,11 @@ export class DemoGenerator {
     const method = forced.method ?? this.methodOf(year);
     let composition = forced.composition ?? COMPOSITION_BY_METHOD[method].draw(rng);
     // Forced enzymes and symmetries need protein chains.
-    if ((forced.ecClass || forced.symmetry) && composition !== 'Protein (only)' && composition !== 'Protein/NA') {
+    if (
+      (forced.ecClass || forced.symmetry) &&
+      composition !== 'Protein (only)' &&
+      composition !== 'Protein/NA'
+    ) {
       composition = 'Protein (only)';
     }
     const inputs = method === 'Integrative' ? integrativeInputs(rng) : null;
@@ -183,14 +207,18 @@ export class DemoGenerator {
       composition,
       forced,
       rng,
+      textRng: this.textRng,
       pools: this.pools,
       sink: this.sink,
     };
+    this.pools.proteins.progress = index / this.options.entries;
     const polymers = buildPolymers(ctx);
     const ligands = buildLigands(ctx, polymers.entities, polymers.proteinInstances);
     const assemblies = buildAssemblies(ctx, polymers);
-    const experiment = buildExperiment(method, exptl, year, inputs?.datasets ?? [], rng);
-    buildEntry(ctx, polymers, ligands, assemblies, experiment);
+    if (this.sink.wants('entry')) {
+      const experiment = buildExperiment(method, exptl, year, inputs?.datasets ?? [], this.textRng);
+      buildEntry(ctx, polymers, ligands, assemblies, experiment);
+    }
   }
 }
 

@@ -111,7 +111,10 @@ export class AccessionFactory {
     const digit = () => String(rng.int(10));
     const letter = () => LETTERS[rng.int(26)] as string;
     const roll = rng.next();
-    if (roll < 0.45) return rng.pick(['O', 'P', 'Q']) + digit() + alnumUpper(rng) + alnumUpper(rng) + alnumUpper(rng) + digit();
+    if (roll < 0.45)
+      return (
+        rng.pick(['O', 'P', 'Q']) + digit() + alnumUpper(rng) + alnumUpper(rng) + alnumUpper(rng) + digit()
+      );
     const first = rng.pick([...'ABCDEFGHIJKLMNRSTUVWXYZ']);
     const tail = () => letter() + alnumUpper(rng) + alnumUpper(rng) + digit();
     if (roll < 0.85) return first + digit() + tail();

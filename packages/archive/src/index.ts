@@ -2,6 +2,7 @@ export { generateDocuments } from './generator.ts';
 export { DemoGenerator } from './generator.ts';
 export { resolveOptions } from './generator.ts';
 export type { GenerateOptions } from './generator.ts';
+export type { GeneratorOptions } from './generator.ts';
 export type { ResolvedOptions } from './generator.ts';
 export { generateDemoArchive } from './demo-archive.ts';
 export type { DemoArchiveOptions } from './demo-archive.ts';

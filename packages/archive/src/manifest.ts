@@ -45,14 +45,17 @@ export function validateManifest(value: unknown, file = MANIFEST_FILE): Manifest
   const source = text('source');
   if (typeof value.demo !== 'boolean') throw new ManifestError(file, 'demo', 'must be true or false');
   const archiveDate = text('archive_date');
-  if (parseDay(archiveDate) === undefined) throw new ManifestError(file, 'archive_date', 'must be a date YYYY-MM-DD');
+  if (parseDay(archiveDate) === undefined)
+    throw new ManifestError(file, 'archive_date', 'must be a date YYYY-MM-DD');
   const generatedAt = text('generated_at');
-  if (Number.isNaN(Date.parse(generatedAt))) throw new ManifestError(file, 'generated_at', 'must be an ISO 8601 time');
+  if (Number.isNaN(Date.parse(generatedAt)))
+    throw new ManifestError(file, 'generated_at', 'must be an ISO 8601 time');
   const generator = text('generator');
   if (value.seed !== undefined && !(Number.isInteger(value.seed) && (value.seed as number) >= 0)) {
     throw new ManifestError(file, 'seed', 'must be a non-negative integer when present');
   }
-  if (!isRecord(value.counts)) throw new ManifestError(file, 'counts', 'must be an object with one count per level');
+  if (!isRecord(value.counts))
+    throw new ManifestError(file, 'counts', 'must be an object with one count per level');
   const counts = {} as Record<ReturnType, number>;
   for (const level of RETURN_TYPES) {
     const count = value.counts[level];

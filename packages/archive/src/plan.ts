@@ -4,13 +4,7 @@ import type { ExperimentalMethod } from './vocabulary/releases.ts';
 import type { Composition } from './vocabulary/composition.ts';
 
 export type SymmetryType =
-  | 'Asymmetric'
-  | 'Cyclic'
-  | 'Dihedral'
-  | 'Helical'
-  | 'Icosahedral'
-  | 'Octahedral'
-  | 'Tetrahedral';
+  'Asymmetric' | 'Cyclic' | 'Dihedral' | 'Helical' | 'Icosahedral' | 'Octahedral' | 'Tetrahedral';
 
 /** Features imposed on one entry so that rare categories exist even in small archives. */
 export interface Forced {
@@ -45,7 +39,7 @@ export function planForced(schedule: ReleaseSchedule, rng: Random): Map<number, 
     { forced: { method: 'Multiple methods' }, from: 2000, to: 9999 },
     { forced: { method: 'Neutron' }, from: 2000, to: 9999 },
     { forced: { method: 'Other' }, from: 1980, to: 9999 },
-    { forced: { method: 'Integrative' }, from: 2024, to: 9999 },
+    { forced: { method: 'Integrative' }, from: 2023, to: 9999 },
     { forced: { composition: 'Nucleic acid (only)' }, from: 1976, to: 9999 },
     { forced: { composition: 'Protein/NA' }, from: 1976, to: 9999 },
     { forced: { composition: 'Protein/Oligosaccharide' }, from: 1990, to: 9999 },
@@ -60,10 +54,11 @@ export function planForced(schedule: ReleaseSchedule, rng: Random): Map<number, 
     { forced: { structuralGenomics: true }, from: 2000, to: 2015 },
     { forced: { affinity: true }, from: 1995, to: 9999 },
   ];
-  for (const ecClass of ['1', '2', '3', '4', '5', '6', '7']) rules.push({ forced: { ecClass }, from: 1976, to: 9999 });
+  for (const ecClass of ['1', '2', '3', '4', '5', '6', '7'])
+    rules.push({ forced: { ecClass }, from: 1976, to: 9999 });
   for (const rule of rules) {
     const [start, end] = schedule.range(rule.from, rule.to);
-    if (end - start < copies * 4) continue;
+    if (end - start < copies) continue;
     for (let copy = 0; copy < copies; copy++) {
       for (let attempt = 0; attempt < 20; attempt++) {
         const index = start + rng.int(end - start);

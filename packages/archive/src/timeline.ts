@@ -52,13 +52,15 @@ export class ReleaseSchedule {
     return weights;
   }
 
-  /** Gives a year without entries one entry, taken from the busiest year. */
+  /** Gives a year without entries one entry, taken from the busiest year between the two ends. */
   private moveOne(to: number): void {
-    let from = 0;
+    const last = this.counts.length - 1;
+    let from = -1;
     this.counts.forEach((count, i) => {
-      if (count > (this.counts[from] as number)) from = i;
+      const spare = i === 0 || i === last ? count - 1 : count;
+      if (spare > 0 && i !== to && (from < 0 || count > (this.counts[from] as number))) from = i;
     });
-    if ((this.counts[from] as number) < 2) return;
+    if (from < 0) return;
     this.counts[from] = (this.counts[from] as number) - 1;
     this.counts[to] = (this.counts[to] as number) + 1;
   }

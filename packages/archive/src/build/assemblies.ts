@@ -99,7 +99,7 @@ function special(type: SymmetryType, rng: Random): Symmetry {
 
 function fromOrder(order: number, rng: Random): Symmetry {
   if (order <= 1) return { type: 'Asymmetric', symbol: 'C1', order: 1 };
-  if (order >= 4 && order % 2 === 0 && rng.chance(0.35)) {
+  if (order >= 4 && order % 2 === 0 && rng.chance(0.6)) {
     return { type: 'Dihedral', symbol: `D${order / 2}`, order };
   }
   return { type: 'Cyclic', symbol: `C${order}`, order };
@@ -130,7 +130,12 @@ export function buildAssemblies(ctx: EntryContext, polymers: PolymerSummary): nu
     else if (forced || drawn) symmetry = special((forced ?? drawn) as SymmetryType, rng);
     else {
       const roll = rng.next();
-      const order = crystal && roll < 0.17 ? copiesHere * 2 : crystal && roll < 0.22 && copiesHere % 2 === 0 ? copiesHere / 2 : copiesHere;
+      const order =
+        crystal && roll < 0.17
+          ? copiesHere * 2
+          : crystal && roll < 0.22 && copiesHere % 2 === 0
+            ? copiesHere / 2
+            : copiesHere;
       symmetry = fromOrder(order, rng);
     }
     const chains = protomer > 0 ? symmetry.order * protomer : 0;
@@ -145,8 +150,10 @@ export function buildAssemblies(ctx: EntryContext, polymers: PolymerSummary): nu
       const extra = extraSymmetry(symmetry, chains, homomer, protomer, rng);
       if (extra) records.push(extra);
     }
+    const key = ctx.sink.nextKey('assembly');
+    if (!ctx.sink.wants('assembly')) continue;
     ctx.sink.push('assembly', {
-      _key: ctx.sink.nextKey('assembly'),
+      _key: key,
       _entry_key: ctx.key,
       rcsb_id: `${ctx.id}-${k + 1}`,
       'rcsb_assembly_container_identifiers.entry_id': ctx.id,
@@ -165,7 +172,13 @@ export function buildAssemblies(ctx: EntryContext, polymers: PolymerSummary): nu
  * not identical subunits, as the alpha2beta2 hemoglobin) record, always of another type than the
  * global one, so that per-record filtering changes the symmetry counts.
  */
-function extraSymmetry(global: Symmetry, chains: number, homomer: boolean, protomer: number, rng: Random): object | null {
+function extraSymmetry(
+  global: Symmetry,
+  chains: number,
+  homomer: boolean,
+  protomer: number,
+  rng: Random,
+): object | null {
   if (!homomer && protomer === 2 && global.order <= 2 && rng.chance(0.25)) {
     const pseudo = global.order === 1 ? { type: 'Cyclic', symbol: 'C2' } : { type: 'Dihedral', symbol: 'D2' };
     return { kind: 'Pseudo Symmetry', ...pseudo, oligomeric_state: `Homo ${chains}-mer` };

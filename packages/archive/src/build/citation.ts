@@ -52,7 +52,7 @@ function doiFor(journal: Journal, year: number, rng: Random): string {
  * primary citation ('To be published', no year, DOI or PubMed id); recent entries more often.
  */
 export function buildCitation(ctx: EntryContext, subject: string, auditAuthors: string[]): Citation {
-  const rng = ctx.rng;
+  const rng = ctx.textRng;
   const recent = ctx.archiveDay - ctx.day < 400;
   const unpublished = rng.chance(recent ? 0.45 : 0.12);
   const authors = [...auditAuthors];

@@ -11,6 +11,8 @@ import type { ExperimentalMethod } from '../vocabulary/releases.ts';
 /** Where generated rows go, and the next `_key` of each level. */
 export interface RowSink {
   nextKey(level: ReturnType): number;
+  /** Whether rows of a level are kept: builders skip making the others (random draws stay the same). */
+  wants(level: ReturnType): boolean;
   push(level: ReturnType, row: Row): void;
 }
 
@@ -37,7 +39,13 @@ export interface EntryContext {
   exptl: readonly string[];
   composition: Composition;
   forced: Forced;
+  /** Structure: method, entities, chains, ligands, assemblies. */
   rng: Random;
+  /**
+   * Entry descriptions (dates, text, citation, software...): a stream of its own, so that a process
+   * writing only entity-level tables can skip them and still draw the same structures.
+   */
+  textRng: Random;
   pools: Pools;
   sink: RowSink;
 }

@@ -15,7 +15,14 @@ const AFFINITY_TYPES = new Weighted([
   ['EC50', 0.1],
 ] as const);
 
-const ENZYME_KEYWORDS = new Set(['HYDROLASE', 'TRANSFERASE', 'OXIDOREDUCTASE', 'LYASE', 'ISOMERASE', 'LIGASE']);
+const ENZYME_KEYWORDS = new Set([
+  'HYDROLASE',
+  'TRANSFERASE',
+  'OXIDOREDUCTASE',
+  'LYASE',
+  'ISOMERASE',
+  'LIGASE',
+]);
 
 const TITLE_OPENING: Record<string, string> = {
   'X-ray': 'Crystal structure of',
@@ -31,7 +38,11 @@ function subjectOf(ctx: EntryContext, polymers: PolymerSummary): string {
   if (polymers.leadName) return polymers.leadName;
   switch (ctx.composition) {
     case 'Nucleic acid (only)':
-      return polymers.kinds[0] === 'RNA' ? 'an RNA hairpin' : polymers.kinds[0] === 'DNA' ? 'a DNA duplex' : 'a DNA/RNA hybrid duplex';
+      return polymers.kinds[0] === 'RNA'
+        ? 'an RNA hairpin'
+        : polymers.kinds[0] === 'DNA'
+          ? 'a DNA duplex'
+          : 'a DNA/RNA hybrid duplex';
     case 'Oligosaccharide (only)':
       return 'a branched oligosaccharide';
     default:
@@ -52,12 +63,14 @@ export function buildEntry(
   assemblies: number,
   experiment: Experiment,
 ): void {
-  const rng = ctx.rng;
+  const rng = ctx.textRng;
   const components = ctx.pools.components.components;
 
   // Dates: deposition shortly before release (longer waits in the early years), latest revision after.
   const wait = Math.round(clamp(rng.logNormal(ctx.year < 1995 ? 180 : 75, 0.7), 5, 1500));
-  const revision = rng.chance(0.25) ? ctx.day : ctx.day + Math.floor(rng.next() * (ctx.archiveDay - ctx.day + 1));
+  const revision = rng.chance(0.25)
+    ? ctx.day
+    : ctx.day + Math.floor(rng.next() * (ctx.archiveDay - ctx.day + 1));
 
   // Structural genomics: mostly the Protein Structure Initiative years.
   const structuralGenomics =
@@ -75,30 +88,42 @@ export function buildEntry(
 
   // Title and keywords, from the lead protein, its ligand and the method.
   const subject = subjectOf(ctx, polymers);
-  const ligandName = ligands.ligandKeys.length && rng.chance(0.5) ? components[ligands.ligandKeys[0] as number]!.name : null;
+  const ligandName =
+    ligands.ligandKeys.length && rng.chance(0.5) ? components[ligands.ligandKeys[0] as number]!.name : null;
   let title = `${ctx.exptl.includes('SOLID-STATE NMR') ? 'Solid-state NMR structure of' : TITLE_OPENING[ctx.method]} ${subject}`;
   if (polymers.leadOrganism && rng.chance(0.35)) title += ` from ${polymers.leadOrganism}`;
   if (ligandName) title += ` in complex with ${ligandName}`;
-  else if (ctx.composition === 'Protein/NA') title += polymers.kinds.includes('DNA') ? ' bound to DNA' : ' in complex with RNA';
+  else if (ctx.composition === 'Protein/NA')
+    title += polymers.kinds.includes('DNA') ? ' bound to DNA' : ' in complex with RNA';
   if (rng.chance(0.25)) title += `, ${rng.pick(TITLE_QUALIFIERS)}`;
 
   const affinity =
     ligands.ligandKeys.length > 0 && (ctx.forced.affinity === true || (ctx.year >= 1995 && rng.chance(0.09)));
   let keywords: string;
-  if (ctx.composition === 'Nucleic acid (only)') keywords = polymers.kinds[0] === 'RNA' ? 'RNA' : polymers.kinds[0] === 'DNA' ? 'DNA' : 'DNA-RNA HYBRID';
+  if (ctx.composition === 'Nucleic acid (only)')
+    keywords = polymers.kinds[0] === 'RNA' ? 'RNA' : polymers.kinds[0] === 'DNA' ? 'DNA' : 'DNA-RNA HYBRID';
   else if (ctx.composition === 'Oligosaccharide (only)') keywords = 'CARBOHYDRATE';
   else if (ctx.composition === 'Other') keywords = 'DE NOVO PROTEIN';
-  else if (ctx.composition === 'Protein/NA') keywords = ctx.method === 'EM' && polymers.kinds.includes('RNA') && !polymers.kinds.includes('DNA') ? 'RIBOSOME' : `${polymers.leadKeyword ?? 'DNA BINDING PROTEIN'}/DNA`;
+  else if (ctx.composition === 'Protein/NA')
+    keywords =
+      ctx.method === 'EM' && polymers.kinds.includes('RNA') && !polymers.kinds.includes('DNA')
+        ? 'RIBOSOME'
+        : `${polymers.leadKeyword ?? 'DNA BINDING PROTEIN'}/DNA`;
   else if (polymers.kinds.includes('heavy') && rng.chance(0.5)) keywords = 'IMMUNE SYSTEM';
   else {
     keywords = polymers.leadKeyword ?? 'UNKNOWN FUNCTION';
-    if (ENZYME_KEYWORDS.has(keywords) && (affinity || (ligandName && rng.chance(0.4)))) keywords = `${keywords}/${keywords} INHIBITOR`;
+    if (ENZYME_KEYWORDS.has(keywords) && (affinity || (ligandName && rng.chance(0.4))))
+      keywords = `${keywords}/${keywords} INHIBITOR`;
   }
   const terms = rng.sample(KEYWORD_TERMS, rng.between(1, 3));
-  const sgText = sg.map((c) => `Structural Genomics, ${projectName(c, ctx.year) ?? c.name}, ${c.name}, ${c.initials}`);
+  const sgText = sg.map(
+    (c) => `Structural Genomics, ${projectName(c, ctx.year) ?? c.name}, ${c.name}, ${c.initials}`,
+  );
   const keywordText = [...terms, ...sgText, keywords].join(', ');
 
-  const auditAuthors = ctx.pools.authors.draw(ctx.year < 1990 ? rng.between(1, 4) : rng.between(2, 6) + (rng.chance(0.3) ? rng.between(1, 8) : 0));
+  const auditAuthors = ctx.pools.authors.draw(
+    ctx.year < 1990 ? rng.between(1, 4) : rng.between(2, 6) + (rng.chance(0.3) ? rng.between(1, 8) : 0),
+  );
   const citation = buildCitation(ctx, subject, auditAuthors);
 
   const affinityRecords = affinity
@@ -125,7 +150,8 @@ export function buildEntry(
     'rcsb_accession_info.revision_date': isoDay(revision),
     'exptl.method': ctx.exptl,
     'rcsb_entry_info.experimental_method': ctx.method,
-    'rcsb_entry_info.structure_determination_methodology': ctx.method === 'Integrative' ? 'integrative' : 'experimental',
+    'rcsb_entry_info.structure_determination_methodology':
+      ctx.method === 'Integrative' ? 'integrative' : 'experimental',
     'rcsb_entry_info.selected_polymer_entity_types': ctx.composition,
     'rcsb_entry_info.polymer_composition': polymers.polymerComposition,
     'rcsb_entry_info.resolution_combined': experiment.resolution,

@@ -24,12 +24,21 @@ export function integrativeInputs(rng: Random): { datasets: string[]; exptl: str
     datasets = IHM_DATASETS.filter(([, share]) => rng.chance(share)).map(([name]) => name);
   }
   const exptl = [
-    ...new Set(IHM_DATASETS.filter(([name, , method]) => method && datasets.includes(name)).map(([, , m]) => m as string)),
+    ...new Set(
+      IHM_DATASETS.filter(([name, , method]) => method && datasets.includes(name)).map(
+        ([, , m]) => m as string,
+      ),
+    ),
   ];
   return { datasets, exptl: exptl.length ? exptl : ['THEORETICAL MODEL'] };
 }
 
-function resolutionOf(method: ExperimentalMethod, exptl: readonly string[], year: number, rng: Random): number[] {
+function resolutionOf(
+  method: ExperimentalMethod,
+  exptl: readonly string[],
+  year: number,
+  rng: Random,
+): number[] {
   if (method === 'NMR' || method === 'Integrative') return [];
   if (method === 'Other' && !exptl.some((m) => m.endsWith('DIFFRACTION'))) return [];
   let value: number;
@@ -54,15 +63,22 @@ function rFactors(resolution: number, year: number, rng: Random): { rFree: numbe
   return { rFree: hasFree ? [round(rFree, 4)] : [], rWork: rng.chance(0.97) ? [round(rWork, 4)] : [] };
 }
 
-const SOFTWARE_TABLES = new Map<string, Weighted<Program>>();
+const SOFTWARE_TABLES: Record<SoftwareFamily, Map<number, Weighted<Program> | null>> = {
+  diffraction: new Map(),
+  em: new Map(),
+  nmr: new Map(),
+  integrative: new Map(),
+};
 
 function softwareTable(family: SoftwareFamily, year: number): Weighted<Program> | null {
-  const key = `${family}:${year}`;
-  if (!SOFTWARE_TABLES.has(key)) {
+  const tables = SOFTWARE_TABLES[family];
+  let table = tables.get(year);
+  if (table === undefined) {
     const eligible = SOFTWARE[family].filter((p) => p.from <= year && (p.to ?? 9999) >= year);
-    if (eligible.length) SOFTWARE_TABLES.set(key, Weighted.of(eligible, (p) => p.weight));
+    table = eligible.length ? Weighted.of(eligible, (p) => p.weight) : null;
+    tables.set(year, table);
   }
-  return SOFTWARE_TABLES.get(key) ?? null;
+  return table;
 }
 
 /** 2-5 distinct programs in use in the release year, from the method's software family. */
@@ -79,7 +95,8 @@ function softwareOf(families: SoftwareFamily[], year: number, rng: Random): stri
 function softwareFamilies(method: ExperimentalMethod, exptl: readonly string[]): SoftwareFamily[] {
   if (method === 'Integrative') return ['integrative'];
   const families: SoftwareFamily[] = [];
-  if (isDiffraction(exptl) || exptl.includes('FIBER DIFFRACTION') || exptl.includes('POWDER DIFFRACTION')) families.push('diffraction');
+  if (isDiffraction(exptl) || exptl.includes('FIBER DIFFRACTION') || exptl.includes('POWDER DIFFRACTION'))
+    families.push('diffraction');
   if (isElectron(exptl)) families.push(exptl.includes('ELECTRON CRYSTALLOGRAPHY') ? 'diffraction' : 'em');
   if (isNmr(exptl) || exptl.includes('SOLUTION SCATTERING') || exptl.includes('EPR')) families.push('nmr');
   return families.length ? families : ['diffraction'];
@@ -94,7 +111,10 @@ export function buildExperiment(
 ): Experiment {
   const resolution = resolutionOf(method, exptl, year, rng);
   const diffraction = isDiffraction(exptl);
-  const factors = diffraction && resolution.length ? rFactors(resolution[0] as number, year, rng) : { rFree: [], rWork: [] };
+  const factors =
+    diffraction && resolution.length
+      ? rFactors(resolution[0] as number, year, rng)
+      : { rFree: [], rWork: [] };
   const models = isNmr(exptl)
     ? exptl.includes('SOLID-STATE NMR')
       ? 10

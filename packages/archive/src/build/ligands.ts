@@ -52,7 +52,11 @@ function molecules(ctx: EntryContext, kind: string, proteinInstances: number): n
 }
 
 /** Builds the non-polymer entity rows; entity ids continue after the polymer entities. */
-export function buildLigands(ctx: EntryContext, polymerEntities: number, proteinInstances: number): LigandSummary {
+export function buildLigands(
+  ctx: EntryContext,
+  polymerEntities: number,
+  proteinInstances: number,
+): LigandSummary {
   const rng = ctx.rng;
   const catalogue = ctx.pools.components;
   const chosen: number[] = [];
@@ -76,7 +80,8 @@ export function buildLigands(ctx: EntryContext, polymerEntities: number, protein
     if (!carbohydrateOnly && (component.type === 'non-polymer' || component.kind === 'glycan')) add(key);
   }
   if (!carbohydrateOnly) {
-    const table = ctx.method === 'EM' ? LIGAND_COUNT.EM : ctx.method === 'NMR' ? LIGAND_COUNT.NMR : LIGAND_COUNT.default;
+    const table =
+      ctx.method === 'EM' ? LIGAND_COUNT.EM : ctx.method === 'NMR' ? LIGAND_COUNT.NMR : LIGAND_COUNT.default;
     const wanted = table.draw(rng);
     for (let attempt = 0; chosen.length < wanted && attempt < 12; attempt++) {
       const key = rng.chance(COMMON_SHARE) ? catalogue.drawCommon() : catalogue.drawIntroduced();
@@ -91,18 +96,20 @@ export function buildLigands(ctx: EntryContext, polymerEntities: number, protein
     const count = molecules(ctx, component.kind, proteinInstances);
     const weight = round(component.weight / 1000, 5);
     const entityId = String(polymerEntities + i + 1);
-    ctx.sink.push('non_polymer_entity', {
-      _key: ctx.sink.nextKey('non_polymer_entity'),
-      _entry_key: ctx.key,
-      _chem_key: chemKey,
-      rcsb_id: `${ctx.id}_${entityId}`,
-      'rcsb_nonpolymer_entity_container_identifiers.entry_id': ctx.id,
-      'rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id': component.id,
-      'pdbx_entity_nonpoly.comp_id': component.id,
-      'pdbx_entity_nonpoly.name': component.name,
-      'rcsb_nonpolymer_entity.formula_weight': weight,
-      'rcsb_nonpolymer_entity.pdbx_number_of_molecules': count,
-    });
+    const key = ctx.sink.nextKey('non_polymer_entity');
+    if (ctx.sink.wants('non_polymer_entity'))
+      ctx.sink.push('non_polymer_entity', {
+        _key: key,
+        _entry_key: ctx.key,
+        _chem_key: chemKey,
+        rcsb_id: `${ctx.id}_${entityId}`,
+        'rcsb_nonpolymer_entity_container_identifiers.entry_id': ctx.id,
+        'rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id': component.id,
+        'pdbx_entity_nonpoly.comp_id': component.id,
+        'pdbx_entity_nonpoly.name': component.name,
+        'rcsb_nonpolymer_entity.formula_weight': weight,
+        'rcsb_nonpolymer_entity.pdbx_number_of_molecules': count,
+      });
     summary.weight += weight * count;
     summary.atoms += Math.max(1, Math.round(component.weight / 14)) * count;
     if (component.kind === 'ligand' || component.kind === 'cofactor') summary.ligandKeys.push(chemKey);

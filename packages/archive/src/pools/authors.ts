@@ -1,4 +1,4 @@
-import { hashString, type Random } from '../random.ts';
+import type { Random } from '../random.ts';
 import { INITIALS, SURNAMES } from '../vocabulary/people.ts';
 
 /** Share of author slots filled by someone new; the rest reuse earlier authors preferentially. */
@@ -20,7 +20,9 @@ export class AuthorPool {
     const chosen = new Set<number>();
     for (let attempts = 0; chosen.size < n && attempts < n * 4; attempts++) {
       const author =
-        this.used === 0 || this.rng.chance(NEW_AUTHOR) ? this.count++ : (this.usage[this.rng.int(this.used)] as number);
+        this.used === 0 || this.rng.chance(NEW_AUTHOR)
+          ? this.count++
+          : (this.usage[this.rng.int(this.used)] as number);
       if (chosen.has(author)) continue;
       chosen.add(author);
       this.remember(author);
@@ -38,8 +40,11 @@ export class AuthorPool {
   }
 }
 
+/** A stable name for an author number (integer hash: no per-author state is kept). */
 export function authorName(author: number): string {
-  const hash = hashString(`author-${author}`);
+  let hash = Math.imul(author ^ 0x5bd1e995, 0x27d4eb2d);
+  hash = Math.imul(hash ^ (hash >>> 15), 0x165667b1);
+  hash = (hash ^ (hash >>> 13)) >>> 0;
   const surname = SURNAMES[hash % SURNAMES.length] as string;
   const first = INITIALS[(hash >>> 8) % INITIALS.length];
   const second = (hash >>> 16) % 3 === 0 ? '' : `${INITIALS[(hash >>> 20) % INITIALS.length]}.`;

@@ -103,7 +103,9 @@ export class ComponentCatalogue {
         releaseDay: Number.POSITIVE_INFINITY,
       });
     }
-    this.introOrder = this.components.map((_, key) => key).sort((a, b) => this.intro(a) - this.intro(b) || a - b);
+    this.introOrder = this.components
+      .map((_, key) => key)
+      .sort((a, b) => this.intro(a) - this.intro(b) || a - b);
 
     // BIRD molecules (peptide-like antibiotics, inhibitors): the BIRD dictionary dates from 2011.
     const birdStart = Math.max(firstDayOfYear(2011), schedule.archiveDay - 3650);
@@ -192,11 +194,28 @@ export function formulaFor(target: number, rng: Random): { formula: string; weig
   for (let i = 0; i < heavy; i++) {
     const roll = rng.next();
     const element =
-      roll < 0.68 ? 'C' : roll < 0.8 ? 'N' : roll < 0.95 ? 'O' : roll < 0.97 ? 'S' : roll < 0.98 ? 'P' : roll < 0.99 ? 'F' : roll < 0.997 ? 'Cl' : 'Br';
+      roll < 0.68
+        ? 'C'
+        : roll < 0.8
+          ? 'N'
+          : roll < 0.95
+            ? 'O'
+            : roll < 0.97
+              ? 'S'
+              : roll < 0.98
+                ? 'P'
+                : roll < 0.99
+                  ? 'F'
+                  : roll < 0.997
+                    ? 'Cl'
+                    : 'Br';
     counts[element] = (counts[element] as number) + 1;
   }
   if (counts.C === 0) counts.C = 1;
-  counts.H = Math.max(0, Math.round((counts.C as number) * rng.uniform(0.8, 1.5) + (counts.N as number) * 0.5));
+  counts.H = Math.max(
+    0,
+    Math.round((counts.C as number) * rng.uniform(0.8, 1.5) + (counts.N as number) * 0.5),
+  );
   let weight = 0;
   const parts: string[] = [];
   for (const element of ['C', 'H', 'Br', 'Cl', 'F', 'N', 'O', 'P', 'S']) {

@@ -27,7 +27,13 @@ export interface Protein {
 /** Share of protein picks that are a protein never seen before: about entries/4 accessions. */
 const NEW_PROTEIN = 0.19;
 /** Share of picks that go to the handful of famous proteins (lysozyme, HIV protease, CDK2...). */
-const FAMOUS_SHARE = 0.04;
+const FAMOUS_SHARE = 0.025;
+/** Shape of the popularity distribution of proteins (Pareto tail index and cap). */
+const POPULARITY_ALPHA = 1.5;
+const POPULARITY_CAP = 100;
+const NICHE = 0.5;
+/** How fast interest fades: popularity of new proteins grows by e^FADING over the archive. */
+const FADING = 4;
 /** Share of new proteins that are homologs of an earlier one (shared loose clusters, same family). */
 const HOMOLOG = 0.35;
 
@@ -43,14 +49,15 @@ const SHARED_LEVELS = new Weighted([
 const isEukaryote = (o: Organism) => o.parent === 'Eukaryota';
 
 /**
- * The proteins of the archive, drawn as entries are generated in release order. Reuse is
- * preferential (an earlier entity is copied), which gives the heavy-tailed reuse of real UniProt
- * accessions: a few proteins in hundreds of entries, most in one or two.
+ * The proteins of the archive, drawn as entries are generated in release order. Each protein gets a
+ * heavy-tailed popularity when it first appears, and later entities reuse earlier proteins in
+ * proportion to it: as with real UniProt accessions, most appear in one or two entries, a few in
+ * hundreds (older ones more, having been available longer).
  */
 export class ProteinPool {
   readonly proteins: Protein[] = [];
-  private usage = new Int32Array(1024);
-  private used = 0;
+  /** Reuse weight of each protein: heavy-tailed, so most are studied once or twice and a few often. */
+  private readonly popularity = new FenwickSampler();
   private readonly counters = new Int32Array(CUTOFFS.length);
   private readonly accessions: AccessionFactory;
   private readonly famousIndex = new Map<string, number>();
@@ -65,6 +72,9 @@ export class ProteinPool {
   }
 
   /** A protein for an entity of an entry released in `year`; `ecClass` forces a new enzyme of that class. */
+  /** Position in the archive (0 to 1), set by the generator as entries advance. */
+  progress = 0;
+
   pick(year: number, ecClass?: string): number {
     const rng = this.rng;
     let index: number;
@@ -73,10 +83,9 @@ export class ProteinPool {
       const roll = rng.next();
       const famous = roll < FAMOUS_SHARE ? this.famous(year) : -1;
       if (famous >= 0) index = famous;
-      else if (roll < FAMOUS_SHARE + NEW_PROTEIN || this.used === 0) index = this.create(year);
-      else index = this.usage[rng.int(this.used)] as number;
+      else if (roll < FAMOUS_SHARE + NEW_PROTEIN || this.proteins.length === 0) index = this.create(year);
+      else index = this.popularity.draw(rng);
     }
-    this.remember(index);
     return index;
   }
 
@@ -106,20 +115,16 @@ export class ProteinPool {
     return next;
   }
 
-  private remember(index: number): void {
-    if (this.used === this.usage.length) {
-      const grown = new Int32Array(this.usage.length * 2);
-      grown.set(this.usage);
-      this.usage = grown;
-    }
-    this.usage[this.used++] = index;
-  }
-
   private famous(year: number): number {
     let table = this.famousTables.get(year);
     if (table === undefined) {
       const eligible = FAMOUS.filter((f) => (f.fromYear ?? 0) <= year);
-      table = eligible.length ? Weighted.of(eligible.map((f) => FAMOUS.indexOf(f)), (i) => FAMOUS[i]!.weight) : null;
+      table = eligible.length
+        ? Weighted.of(
+            eligible.map((f) => FAMOUS.indexOf(f)),
+            (i) => FAMOUS[i]!.weight,
+          )
+        : null;
       this.famousTables.set(year, table);
     }
     if (!table) return -1;
@@ -205,6 +210,57 @@ export class ProteinPool {
 
   private add(protein: Protein): number {
     this.proteins.push(protein);
+    // Pareto popularity (capped), times a factor growing along the archive: interest in a protein
+    // fades as newer ones appear, so early proteins do not collect most reuses.
+    // Niche proteins (most of them) are seldom seen again.
+    const popularity = this.rng.chance(NICHE)
+      ? 0.05
+      : Math.min(POPULARITY_CAP, (1 - this.rng.next()) ** (-1 / POPULARITY_ALPHA));
+    this.popularity.add(popularity * Math.exp(FADING * this.progress));
     return this.proteins.length - 1;
+  }
+}
+
+/** Weighted sampling over a growing list (a Fenwick tree of weights): O(log n) to add and to draw. */
+export class FenwickSampler {
+  private tree = new Float64Array(1024);
+  private size = 0;
+  private total = 0;
+
+  get length(): number {
+    return this.size;
+  }
+
+  add(weight: number): void {
+    if (this.size + 1 >= this.tree.length) {
+      const grown = new Float64Array(this.tree.length * 2);
+      grown.set(this.tree);
+      // Nodes past the old end must cover their whole range again.
+      for (let i = this.tree.length; i < grown.length; i++) {
+        const low = i - (i & -i);
+        let sum = 0;
+        for (let j = i - 1; j > low; j -= j & -j) sum += grown[j] as number;
+        grown[i] = sum;
+      }
+      this.tree = grown;
+    }
+    this.size++;
+    for (let i = this.size; i < this.tree.length; i += i & -i)
+      this.tree[i] = (this.tree[i] as number) + weight;
+    this.total += weight;
+  }
+
+  /** Index of an item, drawn in proportion to its weight. */
+  draw(rng: Random): number {
+    let target = rng.next() * this.total;
+    let position = 0;
+    for (let step = 1 << (31 - Math.clz32(this.tree.length - 1)); step > 0; step >>= 1) {
+      const next = position + step;
+      if (next < this.tree.length && next <= this.size && (this.tree[next] as number) <= target) {
+        position = next;
+        target -= this.tree[next] as number;
+      }
+    }
+    return Math.min(position, this.size - 1);
   }
 }

@@ -18,7 +18,7 @@ export interface LineageRecord {
 
 export interface Fold {
   key: string;
-  lineages: Record<DomainResource, LineageRecord[]>;
+  lineages: Record<DomainResource, readonly LineageRecord[]>;
 }
 
 /** SCOP 1.75 / SCOPe classes (the labels of the scop-classification chart). */
@@ -93,15 +93,34 @@ interface FoldSpec {
 const SPECS: readonly FoldSpec[] = [
   {
     key: 'kinase',
-    scop: ['d', 'Protein kinase-like (PK-like)', 'Protein kinase-like (PK-like)', 'Protein kinases, catalytic subunit'],
-    cath: ['1.10.510.10', 'Transferase(Phosphotransferase) domain 1', 'Transferase(Phosphotransferase) domain 1'],
+    scop: [
+      'd',
+      'Protein kinase-like (PK-like)',
+      'Protein kinase-like (PK-like)',
+      'Protein kinases, catalytic subunit',
+    ],
+    cath: [
+      '1.10.510.10',
+      'Transferase(Phosphotransferase) domain 1',
+      'Transferase(Phosphotransferase) domain 1',
+    ],
     ecod: ['a+b two layers', 'Protein kinase-like (PK-like)', 'Protein kinase-like (PK-like)', 'Pkinase'],
   },
   {
     key: 'rossmann',
-    scop: ['c', 'NAD(P)-binding Rossmann-fold domains', 'NAD(P)-binding Rossmann-fold domains', 'Tyrosine-dependent oxidoreductases'],
+    scop: [
+      'c',
+      'NAD(P)-binding Rossmann-fold domains',
+      'NAD(P)-binding Rossmann-fold domains',
+      'Tyrosine-dependent oxidoreductases',
+    ],
     cath: ['3.40.50.720', 'Rossmann fold', 'NAD(P)-binding Rossmann-like Domain'],
-    ecod: ['a/b three-layered sandwiches', 'Rossmann-like', 'Rossmann-related', 'NAD(P)-binding Rossmann-fold domains'],
+    ecod: [
+      'a/b three-layered sandwiches',
+      'Rossmann-like',
+      'Rossmann-related',
+      'NAD(P)-binding Rossmann-fold domains',
+    ],
   },
   {
     key: 'tim',
@@ -117,15 +136,35 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'ploop',
-    scop: ['c', 'P-loop containing nucleoside triphosphate hydrolases', 'P-loop containing nucleoside triphosphate hydrolases', 'G proteins'],
+    scop: [
+      'c',
+      'P-loop containing nucleoside triphosphate hydrolases',
+      'P-loop containing nucleoside triphosphate hydrolases',
+      'G proteins',
+    ],
     cath: ['3.40.50.300', 'Rossmann fold', 'P-loop containing nucleotide triphosphate hydrolases'],
-    ecod: ['a/b three-layered sandwiches', 'P-loop domains-like', 'P-loop domains-related', 'P-loop containing nucleoside triphosphate hydrolases'],
+    ecod: [
+      'a/b three-layered sandwiches',
+      'P-loop domains-like',
+      'P-loop domains-related',
+      'P-loop containing nucleoside triphosphate hydrolases',
+    ],
   },
   {
     key: 'ig',
-    scop: ['b', 'Immunoglobulin-like beta-sandwich', 'Immunoglobulin', 'V set domains (antibody variable domain-like)'],
+    scop: [
+      'b',
+      'Immunoglobulin-like beta-sandwich',
+      'Immunoglobulin',
+      'V set domains (antibody variable domain-like)',
+    ],
     cath: ['2.60.40.10', 'Immunoglobulin-like', 'Immunoglobulins'],
-    ecod: ['beta sandwiches', 'Immunoglobulin-like beta-sandwich', 'Immunoglobulin-related', 'Immunoglobulin'],
+    ecod: [
+      'beta sandwiches',
+      'Immunoglobulin-like beta-sandwich',
+      'Immunoglobulin-related',
+      'Immunoglobulin',
+    ],
   },
   {
     key: 'trypsin',
@@ -153,10 +192,24 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'lactamase',
-    scop: ['e', 'beta-lactamase/transpeptidase-like', 'beta-lactamase/transpeptidase-like', 'beta-Lactamase/D-ala carboxypeptidase'],
+    scop: [
+      'e',
+      'beta-lactamase/transpeptidase-like',
+      'beta-lactamase/transpeptidase-like',
+      'beta-Lactamase/D-ala carboxypeptidase',
+    ],
     scop2: 'd',
-    cath: ['3.40.710.10', 'DD-peptidase/beta-lactamase superfamily', 'DD-peptidase/beta-lactamase superfamily'],
-    ecod: ['a+b three layers', 'beta-lactamase/transpeptidase-like', 'beta-lactamase/transpeptidase-like', 'Beta-lactamase2'],
+    cath: [
+      '3.40.710.10',
+      'DD-peptidase/beta-lactamase superfamily',
+      'DD-peptidase/beta-lactamase superfamily',
+    ],
+    ecod: [
+      'a+b three layers',
+      'beta-lactamase/transpeptidase-like',
+      'beta-lactamase/transpeptidase-like',
+      'Beta-lactamase2',
+    ],
   },
   {
     key: 'p450',
@@ -167,7 +220,11 @@ const SPECS: readonly FoldSpec[] = [
   {
     key: 'ubiquitin',
     scop: ['d', 'beta-Grasp (ubiquitin-like)', 'Ubiquitin-like', 'Ubiquitin-related'],
-    cath: ['3.10.20.90', 'Ubiquitin-like (UB roll)', 'Phosphatidylinositol 3-kinase Catalytic Subunit; Chain A, domain 1'],
+    cath: [
+      '3.10.20.90',
+      'Ubiquitin-like (UB roll)',
+      'Phosphatidylinositol 3-kinase Catalytic Subunit; Chain A, domain 1',
+    ],
     ecod: ['a+b two layers', 'beta-Grasp (ubiquitin-like)', 'Ubiquitin-related', 'ubiquitin'],
   },
   {
@@ -178,9 +235,19 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'nuclear-receptor',
-    scop: ['a', 'Nuclear receptor ligand-binding domain', 'Nuclear receptor ligand-binding domain', 'Nuclear receptor ligand-binding domain'],
+    scop: [
+      'a',
+      'Nuclear receptor ligand-binding domain',
+      'Nuclear receptor ligand-binding domain',
+      'Nuclear receptor ligand-binding domain',
+    ],
     cath: ['1.10.565.10', 'Retinoid X Receptor', 'Retinoid X Receptor'],
-    ecod: ['alpha arrays', 'Nuclear receptor ligand-binding domain', 'Nuclear receptor ligand-binding domain', 'Hormone_recep'],
+    ecod: [
+      'alpha arrays',
+      'Nuclear receptor ligand-binding domain',
+      'Nuclear receptor ligand-binding domain',
+      'Hormone_recep',
+    ],
   },
   {
     key: 'bromodomain',
@@ -202,9 +269,18 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'gpcr',
-    scop: ['f', 'Family A G protein-coupled receptor-like', 'Family A G protein-coupled receptor-like', 'Rhodopsin-like'],
+    scop: [
+      'f',
+      'Family A G protein-coupled receptor-like',
+      'Family A G protein-coupled receptor-like',
+      'Rhodopsin-like',
+    ],
     scop2: 'a',
-    cath: ['1.20.1070.10', 'Rhodopsin 7-helix transmembrane proteins', 'Rhodopsin 7-helix transmembrane proteins'],
+    cath: [
+      '1.20.1070.10',
+      'Rhodopsin 7-helix transmembrane proteins',
+      'Rhodopsin 7-helix transmembrane proteins',
+    ],
     ecod: ['alpha bundles', 'GPCR-like', 'GPCR-like', '7tm_1'],
   },
   {
@@ -216,7 +292,12 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'knottin',
-    scop: ['g', 'Knottins (small inhibitors, toxins, lectins)', 'Scorpion toxin-like', 'Long-chain scorpion toxins'],
+    scop: [
+      'g',
+      'Knottins (small inhibitors, toxins, lectins)',
+      'Scorpion toxin-like',
+      'Long-chain scorpion toxins',
+    ],
     cath: ['4.10.40.10', 'Scorpion toxin-like', 'Scorpion toxin-like'],
     ecod: ['few secondary structure elements', 'Knottins', 'Scorpion toxin-like', 'Toxin_3'],
   },
@@ -224,25 +305,47 @@ const SPECS: readonly FoldSpec[] = [
     key: 'zinc-finger',
     scop: ['g', 'beta-beta-alpha zinc fingers', 'beta-beta-alpha zinc fingers', 'Classic zinc finger, C2H2'],
     cath: ['3.30.160.60', 'Bacterial Immunoglobulin/Albumin-binding Domains', 'Classic Zinc Finger'],
-    ecod: ['few secondary structure elements', 'beta-beta-alpha zinc fingers', 'beta-beta-alpha zinc fingers', 'zf-C2H2'],
+    ecod: [
+      'few secondary structure elements',
+      'beta-beta-alpha zinc fingers',
+      'beta-beta-alpha zinc fingers',
+      'zf-C2H2',
+    ],
   },
   {
     key: 'coiled-coil',
     scop: ['h', 'Parallel coiled-coil', 'Leucine zipper domain', 'Leucine zipper domain'],
     scop2: 'a',
-    cath: ['1.20.5.170', 'Single alpha-helices involved in coiled-coils or other helix-helix interfaces', 'Leucine zipper'],
+    cath: [
+      '1.20.5.170',
+      'Single alpha-helices involved in coiled-coils or other helix-helix interfaces',
+      'Leucine zipper',
+    ],
     ecod: ['alpha superhelices', 'Coiled-coil', 'Leucine zipper', 'bZIP_1'],
   },
   {
     key: 'winged-helix',
-    scop: ['a', 'DNA/RNA-binding 3-helical bundle', '"Winged helix" DNA-binding domain', 'Transcriptional regulator IclR, N-terminal domain'],
-    cath: ['1.10.10.10', 'Arc Repressor Mutant, subunit A', 'Winged helix-like DNA-binding domain superfamily/Winged helix DNA-binding domain'],
+    scop: [
+      'a',
+      'DNA/RNA-binding 3-helical bundle',
+      '"Winged helix" DNA-binding domain',
+      'Transcriptional regulator IclR, N-terminal domain',
+    ],
+    cath: [
+      '1.10.10.10',
+      'Arc Repressor Mutant, subunit A',
+      'Winged helix-like DNA-binding domain superfamily/Winged helix DNA-binding domain',
+    ],
     ecod: ['alpha arrays', 'HTH', 'winged helix', 'HTH_IclR'],
   },
   {
     key: 'ob-fold',
     scop: ['b', 'OB-fold', 'Nucleic acid-binding proteins', 'Cold shock DNA-binding domain-like'],
-    cath: ['2.40.50.140', 'OB fold (Dihydrolipoamide Acetyltransferase, E2P)', 'Nucleic acid-binding proteins'],
+    cath: [
+      '2.40.50.140',
+      'OB fold (Dihydrolipoamide Acetyltransferase, E2P)',
+      'Nucleic acid-binding proteins',
+    ],
     ecod: ['beta barrels', 'OB-fold', 'OB-fold', 'CSD'],
   },
   {
@@ -259,7 +362,12 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'capsid',
-    scop: ['b', 'Nucleoplasmin-like/VP (viral coat and capsid proteins)', 'Positive stranded ssRNA viruses', 'Picornaviridae-like VP (VP1, VP2, VP3 and VP4)'],
+    scop: [
+      'b',
+      'Nucleoplasmin-like/VP (viral coat and capsid proteins)',
+      'Positive stranded ssRNA viruses',
+      'Picornaviridae-like VP (VP1, VP2, VP3 and VP4)',
+    ],
     cath: ['2.60.120.20', 'Jelly Rolls', 'Viral coat and capsid proteins'],
     ecod: ['beta sandwiches', 'Jelly roll', 'Nucleoplasmin-like/VP (viral coat and capsid proteins)', 'Rhv'],
   },
@@ -290,9 +398,19 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'tubulin',
-    scop: ['c', 'Tubulin nucleotide-binding domain-like', 'Tubulin nucleotide-binding domain-like', 'Tubulin, GTPase domain'],
+    scop: [
+      'c',
+      'Tubulin nucleotide-binding domain-like',
+      'Tubulin nucleotide-binding domain-like',
+      'Tubulin, GTPase domain',
+    ],
     cath: ['3.40.50.1440', 'Rossmann fold', 'Tubulin/FtsZ, GTPase domain'],
-    ecod: ['a/b three-layered sandwiches', 'Tubulin nucleotide-binding domain-like', 'Tubulin nucleotide-binding domain-like', 'Tubulin'],
+    ecod: [
+      'a/b three-layered sandwiches',
+      'Tubulin nucleotide-binding domain-like',
+      'Tubulin nucleotide-binding domain-like',
+      'Tubulin',
+    ],
   },
   {
     key: 'histone',
@@ -302,7 +420,12 @@ const SPECS: readonly FoldSpec[] = [
   },
   {
     key: 'metalloprotease',
-    scop: ['d', 'Zincin-like', 'Metalloproteases ("zincins"), catalytic domain', 'Matrix metalloproteases, catalytic domain'],
+    scop: [
+      'd',
+      'Zincin-like',
+      'Metalloproteases ("zincins"), catalytic domain',
+      'Matrix metalloproteases, catalytic domain',
+    ],
     cath: ['3.40.390.10', 'Collagenase (Catalytic Domain)', 'Collagenase (Catalytic Domain)'],
     ecod: ['a+b two layers', 'Zincin-like', 'Zincin-like', 'Peptidase_M10'],
   },
@@ -328,7 +451,11 @@ const SPECS: readonly FoldSpec[] = [
     key: 'designed',
     scop: ['k', 'Designed proteins', 'Designed proteins', 'Designed helical bundles'],
     scop2: 'a',
-    cath: ['1.20.5.340', 'Single alpha-helices involved in coiled-coils or other helix-helix interfaces', 'Designed helical repeat'],
+    cath: [
+      '1.20.5.340',
+      'Single alpha-helices involved in coiled-coils or other helix-helix interfaces',
+      'Designed helical repeat',
+    ],
     ecod: ['alpha bundles', 'Designed proteins', 'Designed proteins', 'Designed helical bundle'],
   },
   {
@@ -380,7 +507,12 @@ function buildFold(spec: FoldSpec): Fold {
     { id: hId, name: h, depth: 3 },
     { id: `${hId}.${1 + (hashString(`ecod:${f}`) % 40)}`, name: f, depth: 4 },
   ];
-  return { key: spec.key, lineages: { SCOP: scop, CATH: cath, ECOD: ecod, SCOP2: scop2 } };
+  // Frozen: every annotation of a fold shares these records (and the snapshot writer their JSON).
+  const freeze = (records: LineageRecord[]) => Object.freeze(records.map((r) => Object.freeze(r)));
+  return {
+    key: spec.key,
+    lineages: { SCOP: freeze(scop), CATH: freeze(cath), ECOD: freeze(ecod), SCOP2: freeze(scop2) },
+  };
 }
 
 export const FOLDS: readonly Fold[] = SPECS.map(buildFold);

@@ -139,8 +139,15 @@ export interface EcRecord {
   depth: number;
 }
 
-/** The lineage of an EC number such as '2.7.11.1' or a partial one such as '3.4.24.-'. */
-export function ecLineage(ec: string): EcRecord[] {
+const LINEAGES = new Map<string, readonly EcRecord[]>();
+
+/**
+ * The lineage of an EC number such as '2.7.11.1' or a partial one such as '3.4.24.-'. Lineages are
+ * shared and frozen: entities of one enzyme hold the same records.
+ */
+export function ecLineage(ec: string): readonly EcRecord[] {
+  const cached = LINEAGES.get(ec);
+  if (cached) return cached;
   const parts = ec.split('.');
   const records: EcRecord[] = [];
   for (let depth = 1; depth <= parts.length; depth++) {
@@ -148,9 +155,11 @@ export function ecLineage(ec: string): EcRecord[] {
     const id = parts.slice(0, depth).join('.');
     const name = EC_NAMES[id];
     if (name === undefined) throw new Error(`EC ${id} has no name in the vocabulary`);
-    records.push({ id, name, depth });
+    records.push(Object.freeze({ id, name, depth }));
   }
-  return records;
+  const lineage = Object.freeze(records);
+  LINEAGES.set(ec, lineage);
+  return lineage;
 }
 
 export function ecClassOf(ec: string): string {

@@ -32,7 +32,12 @@ const AMPHIBIA: Node[] = [...CHORDATA, ['8292', 'Amphibia']];
 const INSECTA: Node[] = [...METAZOA, ['6656', 'Arthropoda'], ['50557', 'Insecta']];
 const NEMATODA: Node[] = [...METAZOA, ['6231', 'Nematoda']];
 const CNIDARIA: Node[] = [...METAZOA, ['6073', 'Cnidaria']];
-const PLANTS: Node[] = [...EUKARYOTA, ['33090', 'Viridiplantae'], ['35493', 'Streptophyta'], ['3398', 'Magnoliopsida']];
+const PLANTS: Node[] = [
+  ...EUKARYOTA,
+  ['33090', 'Viridiplantae'],
+  ['35493', 'Streptophyta'],
+  ['3398', 'Magnoliopsida'],
+];
 const ALGAE: Node[] = [...EUKARYOTA, ['33090', 'Viridiplantae'], ['3041', 'Chlorophyta']];
 const ASCOMYCOTA: Node[] = [...EUKARYOTA, ['4751', 'Fungi'], ['4890', 'Ascomycota']];
 const YEASTS: Node[] = [...ASCOMYCOTA, ['4891', 'Saccharomycetes']];
@@ -73,13 +78,7 @@ const VARIDNAVIRIA: Node[] = [
   ['2732008', 'Preplasmiviricota'],
 ];
 
-function org(
-  name: string,
-  taxId: number,
-  clade: Node[],
-  weight: number,
-  fromYear?: number,
-): Organism {
+function org(name: string, taxId: number, clade: Node[], weight: number, fromYear?: number): Organism {
   const top = clade[1]?.[1] ?? null;
   const isVirus = clade[0]?.[0] === '10239';
   return {
@@ -94,7 +93,7 @@ function org(
 }
 
 export const ORGANISMS: readonly Organism[] = [
-  org('Homo sapiens', 9606, PRIMATES, 300),
+  org('Homo sapiens', 9606, PRIMATES, 180),
   org('Mus musculus', 10090, RODENTIA, 55),
   org('Rattus norvegicus', 10116, RODENTIA, 18),
   org('Bos taurus', 9913, ARTIODACTYLA, 12),
@@ -131,38 +130,38 @@ export const ORGANISMS: readonly Organism[] = [
   org('Trypanosoma cruzi', 5693, EUGLENOZOA, 0.8),
   org('Leishmania major', 5664, EUGLENOZOA, 1),
   org('Dictyostelium discoideum', 44689, AMOEBOZOA, 0.8),
-  org('Escherichia coli', 562, ENTEROBACTERALES, 40),
-  org('Escherichia coli K-12', 83333, ENTEROBACTERALES, 22),
-  org('Escherichia coli O157:H7', 83334, ENTEROBACTERALES, 1),
-  org('Salmonella enterica subsp. enterica serovar Typhimurium', 90371, ENTEROBACTERALES, 4),
-  org('Klebsiella pneumoniae', 573, ENTEROBACTERALES, 3),
-  org('Pseudomonas aeruginosa PAO1', 208964, PSEUDOMONADALES, 6),
-  org('Pseudomonas aeruginosa', 287, PSEUDOMONADALES, 2),
-  org('Acinetobacter baumannii', 470, PSEUDOMONADALES, 2),
-  org('Vibrio cholerae', 666, GAMMA, 2),
-  org('Legionella pneumophila', 446, GAMMA, 1.5),
-  org('Neisseria meningitidis', 487, BETA, 1.5),
-  org('Burkholderia pseudomallei', 28450, BETA, 1.5),
-  org('Helicobacter pylori', 210, CAMPYLOBACTEROTA, 2.5),
-  org('Campylobacter jejuni', 197, CAMPYLOBACTEROTA, 1),
-  org('Staphylococcus aureus', 1280, BACILLI, 6),
-  org('Bacillus subtilis', 1423, BACILLI, 4),
-  org('Streptococcus pneumoniae', 1313, BACILLI, 3),
-  org('Enterococcus faecalis', 1351, BACILLI, 1.5),
-  org('Listeria monocytogenes', 1639, BACILLI, 1),
-  org('Clostridioides difficile', 1496, CLOSTRIDIA, 1.5),
-  org('Mycobacterium tuberculosis H37Rv', 83332, ACTINOMYCETOTA, 8),
-  org('Mycobacterium tuberculosis', 1773, ACTINOMYCETOTA, 3),
-  org('Mycolicibacterium smegmatis', 1772, ACTINOMYCETOTA, 1.5),
-  org('Streptomyces coelicolor', 1902, ACTINOMYCETOTA, 1.5),
-  org('Streptomyces avidinii', 1895, ACTINOMYCETOTA, 0.3),
-  org('Thermus thermophilus HB8', 300852, DEINOCOCCOTA, 7),
-  org('Thermus thermophilus', 274, DEINOCOCCOTA, 3),
-  org('Deinococcus radiodurans', 1299, DEINOCOCCOTA, 1),
-  org('Thermotoga maritima', 2336, THERMOTOGOTA, 4),
-  org('Bacteroides thetaiotaomicron', 818, BACTEROIDOTA, 2),
-  org('Synechocystis sp. PCC 6803', 1148, CYANOBACTERIA, 1),
-  org('Thermosynechococcus vestitus BP-1', 197221, CYANOBACTERIA, 1.5),
+  org('Escherichia coli', 562, ENTEROBACTERALES, 72),
+  org('Escherichia coli K-12', 83333, ENTEROBACTERALES, 39.6),
+  org('Escherichia coli O157:H7', 83334, ENTEROBACTERALES, 1.8),
+  org('Salmonella enterica subsp. enterica serovar Typhimurium', 90371, ENTEROBACTERALES, 7.2),
+  org('Klebsiella pneumoniae', 573, ENTEROBACTERALES, 5.4),
+  org('Pseudomonas aeruginosa PAO1', 208964, PSEUDOMONADALES, 10.8),
+  org('Pseudomonas aeruginosa', 287, PSEUDOMONADALES, 3.6),
+  org('Acinetobacter baumannii', 470, PSEUDOMONADALES, 3.6),
+  org('Vibrio cholerae', 666, GAMMA, 3.6),
+  org('Legionella pneumophila', 446, GAMMA, 2.7),
+  org('Neisseria meningitidis', 487, BETA, 2.7),
+  org('Burkholderia pseudomallei', 28450, BETA, 2.7),
+  org('Helicobacter pylori', 210, CAMPYLOBACTEROTA, 4.5),
+  org('Campylobacter jejuni', 197, CAMPYLOBACTEROTA, 1.8),
+  org('Staphylococcus aureus', 1280, BACILLI, 10.8),
+  org('Bacillus subtilis', 1423, BACILLI, 7.2),
+  org('Streptococcus pneumoniae', 1313, BACILLI, 5.4),
+  org('Enterococcus faecalis', 1351, BACILLI, 2.7),
+  org('Listeria monocytogenes', 1639, BACILLI, 1.8),
+  org('Clostridioides difficile', 1496, CLOSTRIDIA, 2.7),
+  org('Mycobacterium tuberculosis H37Rv', 83332, ACTINOMYCETOTA, 14.4),
+  org('Mycobacterium tuberculosis', 1773, ACTINOMYCETOTA, 5.4),
+  org('Mycolicibacterium smegmatis', 1772, ACTINOMYCETOTA, 2.7),
+  org('Streptomyces coelicolor', 1902, ACTINOMYCETOTA, 2.7),
+  org('Streptomyces avidinii', 1895, ACTINOMYCETOTA, 0.5),
+  org('Thermus thermophilus HB8', 300852, DEINOCOCCOTA, 12.6),
+  org('Thermus thermophilus', 274, DEINOCOCCOTA, 5.4),
+  org('Deinococcus radiodurans', 1299, DEINOCOCCOTA, 1.8),
+  org('Thermotoga maritima', 2336, THERMOTOGOTA, 7.2),
+  org('Bacteroides thetaiotaomicron', 818, BACTEROIDOTA, 3.6),
+  org('Synechocystis sp. PCC 6803', 1148, CYANOBACTERIA, 1.8),
+  org('Thermosynechococcus vestitus BP-1', 197221, CYANOBACTERIA, 2.7),
   org('Pyrococcus furiosus', 2261, [...METHANOBACTERIOTA, ['183968', 'Thermococci']], 2),
   org('Pyrococcus horikoshii OT3', 70601, [...METHANOBACTERIOTA, ['183968', 'Thermococci']], 2),
   org('Thermococcus kodakarensis', 311400, [...METHANOBACTERIOTA, ['183968', 'Thermococci']], 1),

@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSnapshot, ManifestError, readManifest, validateManifest } from './manifest.ts';
+
+const VALID = {
+  source: 'demo',
+  demo: true,
+  archive_date: '2026-07-01',
+  generated_at: '2026-07-01T12:00:00.000Z',
+  seed: 7,
+  generator: 'pdb-statistics demo 0.1.0',
+  counts: {
+    entry: 3,
+    polymer_entity: 4,
+    non_polymer_entity: 0,
+    polymer_instance: 5,
+    assembly: 3,
+    mol_definition: 9,
+  },
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-manifest-test-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('validateManifest', () => {
+  it('accepts a valid manifest, with or without seed', () => {
+    expect(validateManifest(VALID)).toEqual(VALID);
+    const { seed: _seed, ...withoutSeed } = VALID;
+    expect(validateManifest({ ...withoutSeed, source: 'rcsb', demo: false })).toEqual({
+      ...withoutSeed,
+      source: 'rcsb',
+      demo: false,
+    });
+  });
+
+  it.each([
+    [{ ...VALID, demo: 'yes' }, /"demo" must be true or false/],
+    [{ ...VALID, archive_date: '2026-13-01' }, /"archive_date" must be a date/],
+    [{ ...VALID, generated_at: 'yesterday' }, /"generated_at"/],
+    [{ ...VALID, source: '' }, /"source" must be a non-empty string/],
+    [{ ...VALID, seed: 1.5 }, /"seed"/],
+    [
+      { ...VALID, counts: { ...VALID.counts, assembly: -1 } },
+      /"counts.assembly" must be a non-negative integer/,
+    ],
+    [{ ...VALID, counts: undefined }, /"counts"/],
+    [[VALID], /must be a JSON object/],
+  ])('names the field that is wrong (%#)', (value, message) => {
+    expect(() => validateManifest(value, 'x/manifest.json')).toThrow(message);
+    expect(() => validateManifest(value, 'x/manifest.json')).toThrow(/^x\/manifest\.json: /);
+  });
+});
+
+describe('readManifest and isSnapshot', () => {
+  it('reads a manifest from a folder', async () => {
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify(VALID));
+    expect(await readManifest(dir)).toEqual(VALID);
+  });
+
+  it('names the file when it is missing or not JSON', async () => {
+    await expect(readManifest(join(dir, 'missing'))).rejects.toThrow(
+      /missing\/manifest\.json: "\(file\)" cannot be read/,
+    );
+    await writeFile(join(dir, 'manifest.json'), '{ not json');
+    await expect(readManifest(dir)).rejects.toBeInstanceOf(ManifestError);
+    await expect(readManifest(dir)).rejects.toThrow(/is not valid JSON/);
+  });
+
+  it('needs a valid manifest and every Parquet file', async () => {
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify(VALID));
+    expect(await isSnapshot(dir)).toBe(false);
+    for (const level of Object.keys(VALID.counts)) await writeFile(join(dir, `${level}.parquet`), '');
+    expect(await isSnapshot(dir)).toBe(true);
+    expect(await isSnapshot(join(dir, 'nowhere'))).toBe(false);
+  });
+});
