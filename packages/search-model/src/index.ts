@@ -19,6 +19,7 @@ export {
   validateSearchRequest,
   RequestValidationError,
   MAX_ROWS,
+  REQUEST_LIMITS,
   resolveDate,
   tokenize,
   type ValidationCode,

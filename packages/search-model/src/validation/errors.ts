@@ -14,6 +14,7 @@ export type ValidationCode =
   | 'REQ_ERR_AGGREGATION'
   | 'REQ_ERR_COMBINATION'
   | 'REQ_ERR_UNSUPPORTED'
+  | 'REQ_ERR_LIMIT'
   | 'REQ_ERR_JSON';
 
 /**

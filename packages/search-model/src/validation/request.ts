@@ -17,6 +17,7 @@ import {
   type JsonObject,
 } from './json.ts';
 import { validateFacets } from './facets.ts';
+import { checkRequestLimits } from './limits.ts';
 import { validateQueryNode } from './query.ts';
 
 /** Most rows one page may hold (search-api.md 3). */
@@ -54,6 +55,7 @@ const SCORING_STRATEGIES = [
  * RequestValidationError, whose message names the faulty field and the reason.
  */
 export function validateSearchRequest(value: unknown, now: Date = new Date()): PlannedRequest {
+  checkRequestLimits(value);
   const request = expectObject(value, '', ['query', 'return_type', 'request_options', 'request_info']);
   const returnType: ReturnType = required(request, 'return_type', '', (v, p) =>
     expectEnum(v, p, RETURN_TYPES),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { REQUEST_LIMITS, validateSearchRequest } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
@@ -399,6 +400,93 @@ const INVALID: [string, unknown, string][] = [
   ],
   ['bad request_info.src', entry({ request_info: { src: 'robot' } }), 'request_info.src: must be one of'],
 ];
+
+const deep = (depth: number): object =>
+  depth === 0
+    ? { type: 'terminal', service: 'text', parameters: { attribute: 'rcsb_id', operator: 'exists' } }
+    : { type: 'group', logical_operator: 'and', nodes: [deep(depth - 1)] };
+const manyTerminals = (n: number) => ({
+  type: 'group',
+  logical_operator: 'or',
+  nodes: Array.from({ length: n }, (_, i) =>
+    t({ attribute: 'rcsb_id', operator: 'exact_match', value: `${i}` }),
+  ),
+});
+const termsFacet = { name: 'x', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' };
+
+/** [limit, request, message] — each size limit answers 400 naming the field. */
+const OVER_LIMITS: [string, unknown, string][] = [
+  [
+    'query depth',
+    entry({ query: deep(REQUEST_LIMITS.queryDepth + 1) }),
+    'query groups nested too deeply: at most 16',
+  ],
+  [
+    'query nodes',
+    entry({ query: manyTerminals(REQUEST_LIMITS.queryNodes) }),
+    'too many query nodes: at most 400',
+  ],
+  [
+    'in values',
+    entry({
+      query: t({
+        attribute: 'rcsb_id',
+        operator: 'in',
+        value: Array.from({ length: 10001 }, (_, i) => `${i}`),
+      }),
+    }),
+    'query.parameters.value: too many values: at most 10000',
+  ],
+  [
+    'facets',
+    entry({
+      request_options: { facets: Array.from({ length: REQUEST_LIMITS.facets + 1 }, () => termsFacet) },
+    }),
+    'request_options.facets[64]: too many facets',
+  ],
+  [
+    'ranges',
+    facet({
+      name: 'r',
+      aggregation_type: 'range',
+      attribute: 'rcsb_entry_info.resolution_combined',
+      ranges: Array.from({ length: 1001 }, (_, i) => ({ from: i })),
+    }),
+    'request_options.facets[0].ranges: too many ranges: at most 1000',
+  ],
+];
+
+describe('size limits', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ engine: unreachableEngine, bodyLimit: 256 * 1024 });
+  });
+  afterAll(() => app.close());
+
+  it.each(OVER_LIMITS)('%s', async (_limit, request, message) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: request as object,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('allows requests at the limits', () => {
+    expect(() => validateSearchRequest(entry({ query: deep(REQUEST_LIMITS.queryDepth - 1) }))).not.toThrow();
+  });
+
+  it('refuses a body over the size limit with 413 and a message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: { return_type: 'entry', padding: 'x'.repeat(300 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toContain('too large');
+  });
+});
 
 describe('400 for invalid requests', () => {
   let app: FastifyInstance;

@@ -1,0 +1,59 @@
+import { RequestValidationError } from './errors.ts';
+import { child } from './json.ts';
+
+/** Limits on the size of a request, so that one request cannot hold the service (issue 7). */
+export const REQUEST_LIMITS = {
+  /** Nesting depth of query groups. */
+  queryDepth: 16,
+  /** Query nodes (groups and terminals) in one request. */
+  queryNodes: 400,
+  /** Facet objects, sub-facets and filter facets included. */
+  facets: 64,
+  /** Ranges of one range or date_range facet. */
+  ranges: 1000,
+  /** Values of one `in` list. */
+  inValues: 10000,
+} as const;
+
+function fail(path: string, what: string, limit: number): never {
+  throw new RequestValidationError('REQ_ERR_LIMIT', path, `${what}: at most ${limit} are allowed`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the size limits on the raw request before the full validation walks it. */
+export function checkRequestLimits(request: unknown): void {
+  if (!isObject(request)) return;
+  let nodes = 0;
+  const walkQuery = (node: unknown, path: string, depth: number): void => {
+    if (!isObject(node)) return;
+    if (++nodes > REQUEST_LIMITS.queryNodes) fail(path, 'too many query nodes', REQUEST_LIMITS.queryNodes);
+    const value = isObject(node.parameters) ? node.parameters.value : undefined;
+    if (Array.isArray(value) && value.length > REQUEST_LIMITS.inValues) {
+      fail(child(child(path, 'parameters'), 'value'), 'too many values', REQUEST_LIMITS.inValues);
+    }
+    if (!Array.isArray(node.nodes)) return;
+    if (depth >= REQUEST_LIMITS.queryDepth)
+      fail(path, 'query groups nested too deeply', REQUEST_LIMITS.queryDepth);
+    node.nodes.forEach((n, i) => walkQuery(n, child(child(path, 'nodes'), i), depth + 1));
+  };
+  walkQuery(request.query, 'query', 0);
+
+  let facets = 0;
+  const walkFacets = (list: unknown, path: string): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((facet, i) => {
+      const facetPath = child(path, i);
+      if (++facets > REQUEST_LIMITS.facets) fail(facetPath, 'too many facets', REQUEST_LIMITS.facets);
+      if (!isObject(facet)) return;
+      if (Array.isArray(facet.ranges) && facet.ranges.length > REQUEST_LIMITS.ranges) {
+        fail(child(facetPath, 'ranges'), 'too many ranges', REQUEST_LIMITS.ranges);
+      }
+      if (facet.filter !== undefined) walkQuery(facet.filter, child(facetPath, 'filter'), 0);
+      walkFacets(facet.facets, child(facetPath, 'facets'));
+    });
+  };
+  const options = request.request_options;
+  if (isObject(options)) walkFacets(options.facets, 'request_options.facets');
+}
