@@ -72,6 +72,16 @@ export function requestOf(url: string): SearchRequest {
 export async function largestBar(page: Page, selector = '.ps-plot-chart .ps-bar') {
   const bars = page.locator(selector);
   await expect(bars.first()).toBeAttached();
+  // Bars grow in for 600 ms; measured (or clicked) earlier, they are still scaled towards zero.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return (
+        !(target instanceof Element && target.classList.contains('ps-bar')) ||
+        animation.playState === 'finished'
+      );
+    }),
+  );
   const index = await bars.evaluateAll((rects) => {
     const sizes = rects.map((r) => r.getBoundingClientRect()).map((b) => b.width * b.height);
     return sizes.indexOf(Math.max(...sizes));
