@@ -127,7 +127,8 @@ export async function groupedSearch(
     group_by_count: grouped,
     ungrouped_count: overview.total_count - grouped,
   };
-  if (plan.countOnly || groupCount === 0) return groupCount === 0 ? null : { ...response };
+  if (groupCount === 0) return null;
+  if (plan.countOnly) return response;
   if (plan.facets.length > 0) {
     response.facets = (await engine.search({ ...base(plan), facets: plan.facets }))?.facets ?? [];
   }
