@@ -94,7 +94,8 @@ test('the results page sorts and pages through the identifiers', async ({ page, 
     },
   });
   const ids = expected!.result_set!.map((item) => (typeof item === 'string' ? item : item.identifier));
-  expect(await page.getByTestId('results-table').locator('tbody th').allTextContents()).toEqual(ids);
+  // toHaveText retries until the page's rows are rendered; allTextContents would read them too early.
+  await expect(page.getByTestId('results-table').locator('tbody th')).toHaveText(ids);
   const dates = await page.getByTestId('results-table').locator('tbody td:last-child').allTextContents();
   expect(dates).toEqual([...dates].sort().reverse());
   // Without a chart to return to, the page links to the dashboard's home.
