@@ -3,6 +3,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { useState } from 'react';
+import { AXIS_STYLE } from './axis-style.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, valueTicks } from './format.ts';
 import type { BarSelection } from './types.ts';
@@ -123,10 +124,7 @@ export function DistributionChart(props: DistributionChartProps) {
                 tickFormat={(v) => formatNumber(Number(v))}
                 label={props.yAxisTitle}
                 labelOffset={52}
-                labelClassName="ps-axis-label"
-                tickClassName="ps-tick"
-                stroke="#888"
-                tickStroke="#888"
+                {...AXIS_STYLE}
               />
               <AxisBottom
                 top={innerHeight}
@@ -134,10 +132,7 @@ export function DistributionChart(props: DistributionChartProps) {
                 tickValues={labels}
                 label={props.xAxisTitle}
                 labelOffset={rotate ? longest * CHAR_WIDTH * 0.72 : 12}
-                labelClassName="ps-axis-label"
-                tickClassName="ps-tick"
-                stroke="#888"
-                tickStroke="#888"
+                {...AXIS_STYLE}
                 tickLabelProps={() =>
                   rotate ? { angle: -45, textAnchor: 'end', dx: 4, dy: -2, fontSize: 11 } : { fontSize: 11 }
                 }
@@ -160,10 +155,7 @@ export function DistributionChart(props: DistributionChartProps) {
                 tickValues={ticks}
                 tickFormat={(v) => formatNumber(Number(v))}
                 label={props.yAxisTitle}
-                labelClassName="ps-axis-label"
-                tickClassName="ps-tick"
-                stroke="#888"
-                tickStroke="#888"
+                {...AXIS_STYLE}
               />
             </>
           )}

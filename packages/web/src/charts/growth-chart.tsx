@@ -3,6 +3,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { useMemo, useState } from 'react';
+import { AXIS_STYLE } from './axis-style.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, thinLabels, valueTicks } from './format.ts';
 import type { BarSelection } from './types.ts';
@@ -129,20 +130,14 @@ export function GrowthChart(props: GrowthChartProps) {
             tickFormat={(v) => formatNumber(Number(v))}
             label={props.yAxisTitle}
             labelOffset={52}
-            labelClassName="ps-axis-label"
-            tickClassName="ps-tick"
-            stroke="#888"
-            tickStroke="#888"
+            {...AXIS_STYLE}
           />
           <AxisBottom
             top={innerHeight}
             scale={x}
             tickValues={thinLabels(data.years, innerWidth, 44)}
             label={props.xAxisTitle}
-            labelClassName="ps-axis-label"
-            tickClassName="ps-tick"
-            stroke="#888"
-            tickStroke="#888"
+            {...AXIS_STYLE}
           />
         </Group>
       </svg>
