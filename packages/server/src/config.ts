@@ -15,6 +15,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Access-Control-Allow-Origin of the API. */
   corsOrigin: string;
+  /** Longest a search may run (ms) before it is cancelled with 408. */
+  queryTimeoutMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: resolve(env.WEB_DIR || resolve(REPO_ROOT, 'packages/web/dist')),
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
     corsOrigin: env.CORS_ORIGIN || '*',
+    queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
   };
 }

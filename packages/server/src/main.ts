@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
     );
   }
-  const engine = await openDuckDbEngine(archiveDir);
+  const engine = await openDuckDbEngine(archiveDir, { timeoutMs: config.queryTimeoutMs });
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     engine,

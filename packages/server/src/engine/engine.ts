@@ -16,3 +16,15 @@ export interface Engine {
   /** Releases the database; searches after this fail. */
   close(): Promise<void>;
 }
+
+/** A search that ran out of time; its statements were interrupted. Answered with 408 (search-api.md 5). */
+export class QueryTimeoutError extends Error {
+  readonly statusCode = 408;
+
+  constructor(timeoutMs: number) {
+    super(
+      `the search took longer than ${timeoutMs} ms and was cancelled; narrow the query or ask for fewer facets`,
+    );
+    this.name = 'QueryTimeoutError';
+  }
+}

@@ -1,4 +1,4 @@
-export type { ArchiveInfo, Engine } from './engine.ts';
+export { QueryTimeoutError, type ArchiveInfo, type Engine } from './engine.ts';
 export { openDuckDbEngine, type DuckDbEngineOptions } from './duckdb/duckdb-engine.ts';
 export { runSearch, type Execute, type ExecuteCached } from './run-search.ts';
 export { javaDouble } from './labels.ts';

@@ -10,7 +10,7 @@ import {
   type SearchResponse,
 } from '@pdb-stats/search-model';
 import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
-import type { ArchiveInfo, Engine } from '../engine.ts';
+import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
 import { runSearch, type Execute } from '../run-search.ts';
 import type { ResultRow } from '../shape-facets.ts';
 import { ConnectionPool } from './connection-pool.ts';
@@ -26,6 +26,8 @@ export interface DuckDbEngineOptions {
    * alone, kept for later requests); default 16 per entry. Least recently used ones go first.
    */
   derivedRowBudget?: number;
+  /** Longest a search may run before its statements are interrupted (408); default 30 s. */
+  timeoutMs?: number;
 }
 
 const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
@@ -95,7 +97,14 @@ export async function openDuckDbEngine(
     for (let i = 1; i < (options.connections ?? 4); i++) connections.push(await instance.connect());
     const derived = new DerivedTables(options.derivedRowBudget ?? 16 * Math.max(rowCounts.entry, 10_000));
     const info: ArchiveInfo = { ...manifest, row_counts: rowCounts };
-    return new DuckDbEngine(instance, new ConnectionPool(connections), info, facts, derived);
+    return new DuckDbEngine(
+      instance,
+      new ConnectionPool(connections),
+      info,
+      facts,
+      derived,
+      options.timeoutMs ?? 30_000,
+    );
   } catch (error) {
     for (const connection of connections) connection.closeSync();
     instance.closeSync();
@@ -114,13 +123,17 @@ class DuckDbEngine implements Engine {
     private readonly info: ArchiveInfo,
     private readonly facts: ArchiveFacts,
     private readonly derived: DerivedTables,
+    private readonly timeoutMs: number,
   ) {}
 
   async search(request: PlannedRequest): Promise<SearchResponse | null> {
     const program = this.compiler.compile(planSearch(request, this.facts));
     return this.pool.use(async (connection) => {
       const held = new Set<string>();
+      let timedOut = false;
       const execute: Execute = async (query) => {
+        // interrupt() stops the statement running now; no later statement of this search may start.
+        if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         if (query.derived) await this.derived.acquire(connection, query.derived, held);
         return rows(connection, query);
       };
@@ -134,9 +147,16 @@ class DuckDbEngine implements Engine {
         }
         return answer;
       };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        connection.interrupt();
+      }, this.timeoutMs);
       try {
         return await runSearch(program, execute, cached);
+      } catch (error) {
+        throw timedOut ? new QueryTimeoutError(this.timeoutMs) : error;
       } finally {
+        clearTimeout(timer);
         await this.derived.release(connection, held);
       }
     });
