@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DerivedTable } from '../../planner/index.ts';
+import { parameterTypes } from './parameter-types.ts';
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -101,9 +102,11 @@ export class DerivedTables {
 }
 
 async function create(connection: DuckDBConnection, table: DerivedTable): Promise<number> {
-  await connection.run(`CREATE TABLE ${quote(table.name)} AS ${table.query.sql}`, [
-    ...table.query.parameters,
-  ]);
+  await connection.run(
+    `CREATE TABLE ${quote(table.name)} AS ${table.query.sql}`,
+    [...table.query.parameters],
+    parameterTypes(table.query.parameters),
+  );
   const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${quote(table.name)}`);
   return Number(reader.getRowsJS()[0]?.[0] ?? 0);
 }

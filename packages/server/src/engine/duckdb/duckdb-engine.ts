@@ -14,6 +14,7 @@ import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
 import { runSearch, type Execute } from '../run-search.ts';
 import type { ResultRow } from '../shape-facets.ts';
 import { ConnectionPool } from './connection-pool.ts';
+import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from './derived-tables.ts';
 
 export interface DuckDbEngineOptions {
@@ -45,7 +46,11 @@ function plain(value: unknown): string | number | null {
 }
 
 async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise<ResultRow[]> {
-  const reader = await connection.runAndReadAll(query.sql, [...query.parameters]);
+  const reader = await connection.runAndReadAll(
+    query.sql,
+    [...query.parameters],
+    parameterTypes(query.parameters),
+  );
   return reader.getRowsJS().map((row) => row.map(plain));
 }
 
