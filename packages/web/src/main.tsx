@@ -4,6 +4,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
+import './theme.css';
 import './styles.css';
 
 function ConfigError({ message }: { message: string }) {

@@ -2,6 +2,7 @@ import { getArchiveInfo } from '../api/search-client.ts';
 import { PRODUCT_TITLE, ROOT_ELEMENT_ID, parseRootConfig, type AppConfig } from '../config.ts';
 import { h, show } from './dom.ts';
 import { chartRoute, underBasename } from './request-param.ts';
+import '../theme.css';
 import './search-pages.css';
 
 /** What every search page starts from: the config the server injected and the page's parameters. */
