@@ -9,7 +9,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8765);
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: '../test-results/e2e',
+  outputDir: process.env.E2E_RESULTS_DIR ?? '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,

@@ -1,7 +1,7 @@
 /**
  * Starts what the browser tests run against: the real server (default) over a small generated demo
  * archive, or the mock service (E2E_SERVER=mock). The dashboard must be built first
- * (packages/web/dist); the Playwright config does that.
+ * (packages/web/dist, or WEB_OUT_DIR); the Playwright config does that.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { startMockServer } from './mock-server.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const PORT = Number(process.env.E2E_PORT ?? 8765);
-const WEB_ROOT = join(ROOT, 'packages/web/dist');
+const WEB_ROOT = process.env.WEB_OUT_DIR ?? join(ROOT, 'packages/web/dist');
 
 if (process.env.E2E_SERVER === 'mock') {
   await startMockServer(WEB_ROOT, PORT);

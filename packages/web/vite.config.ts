@@ -38,7 +38,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: preact ? PREACT_ALIASES : [] },
   build: {
-    outDir: 'dist',
+    // WEB_OUT_DIR lets parallel browser-test runs build into their own folders.
+    outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
