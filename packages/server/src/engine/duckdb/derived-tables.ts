@@ -34,39 +34,71 @@ export class DerivedTables {
     return this.rows;
   }
 
-  /** Makes sure the tables exist and holds them for one request, recorded in `held`. */
+  /**
+   * Makes sure the tables exist and holds them for one request, recorded in `held`. `stopped` says
+   * whether the request has run out of time: it then starts no creation of its own.
+   */
   async acquire(
     connection: DuckDBConnection,
     tables: readonly DerivedTable[],
     held: Set<string>,
+    stopped: () => boolean = () => false,
   ): Promise<void> {
     for (const table of tables) {
-      if (table.query.derived) await this.acquire(connection, table.query.derived, held);
+      if (table.query.derived) await this.acquire(connection, table.query.derived, held, stopped);
+      await this.acquireOne(connection, table, held, stopped);
+    }
+  }
+
+  private async acquireOne(
+    connection: DuckDBConnection,
+    table: DerivedTable,
+    held: Set<string>,
+    stopped: () => boolean,
+  ): Promise<void> {
+    for (;;) {
       let entry = this.tables.get(table.name);
       if (!entry) {
         const pending = this.dropping.get(table.name);
         if (pending) await pending;
         entry = this.tables.get(table.name);
       }
+      const creator = !entry;
       if (!entry) {
-        const created: Held = { ready: create(connection, table), rows: 0, users: 0, lastUse: 0 };
-        this.tables.set(table.name, created);
-        created.ready.then(
-          (rows) => {
-            created.rows = rows;
-            this.rows += rows;
-          },
-          () => this.tables.delete(table.name),
-        );
-        entry = created;
+        if (stopped()) throw new Error(`search stopped before creating ${table.name}`);
+        entry = this.startCreating(connection, table);
       }
       entry.lastUse = ++this.clock;
       if (!held.has(table.name)) {
         entry.users += 1;
         held.add(table.name);
       }
-      await entry.ready;
+      try {
+        await entry.ready;
+        return;
+      } catch (error) {
+        // The failed entry is gone from the map (see startCreating): hold nothing under its name.
+        held.delete(table.name);
+        if (creator) throw error;
+        // Another request was creating the table and failed, most often because it ran out of time
+        // and was interrupted. That says nothing about this request: create the table here instead.
+      }
     }
+  }
+
+  private startCreating(connection: DuckDBConnection, table: DerivedTable): Held {
+    const created: Held = { ready: create(connection, table), rows: 0, users: 0, lastUse: 0 };
+    this.tables.set(table.name, created);
+    created.ready.then(
+      (rows) => {
+        created.rows = rows;
+        this.rows += rows;
+      },
+      () => {
+        if (this.tables.get(table.name) === created) this.tables.delete(table.name);
+      },
+    );
+    return created;
   }
 
   /** Lets go of one request's tables, then drops unused ones while over budget. */
@@ -102,8 +134,9 @@ export class DerivedTables {
 }
 
 async function create(connection: DuckDBConnection, table: DerivedTable): Promise<number> {
+  // OR REPLACE: a creator interrupted after CREATE (while counting) leaves a table nobody holds.
   await connection.run(
-    `CREATE TABLE ${quote(table.name)} AS ${table.query.sql}`,
+    `CREATE OR REPLACE TABLE ${quote(table.name)} AS ${table.query.sql}`,
     [...table.query.parameters],
     parameterTypes(table.query.parameters),
   );

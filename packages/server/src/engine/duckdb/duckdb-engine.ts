@@ -139,7 +139,11 @@ class DuckDbEngine implements Engine {
       const execute: Execute = async (query) => {
         // interrupt() stops the statement running now; no later statement of this search may start.
         if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
-        if (query.derived) await this.derived.acquire(connection, query.derived, held);
+        if (query.derived) {
+          await this.derived.acquire(connection, query.derived, held, () => timedOut);
+          // Waiting for another request's derived table may outlast this search's time.
+          if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+        }
         return rows(connection, query);
       };
       const cached: Execute = (query) => {
