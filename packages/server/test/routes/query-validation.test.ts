@@ -413,6 +413,19 @@ const manyTerminals = (n: number) => ({
   ),
 });
 const termsFacet = { name: 'x', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' };
+/** Named terms facets nested `depth` deep, with a filter facet around each inner level. */
+const nestedFacets = (depth: number): Record<string, unknown> => ({
+  ...termsFacet,
+  name: `level ${depth}`,
+  ...(depth > 1 && {
+    facets: [
+      {
+        filter: t({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 3 }),
+        facets: [nestedFacets(depth - 1)],
+      },
+    ],
+  }),
+});
 
 /** [limit, request, message] — each size limit answers 400 naming the field. */
 const OVER_LIMITS: [string, unknown, string][] = [
@@ -445,6 +458,11 @@ const OVER_LIMITS: [string, unknown, string][] = [
     'request_options.facets[64]: too many facets',
   ],
   [
+    'facet depth',
+    facet(nestedFacets(REQUEST_LIMITS.facetDepth + 1)),
+    `request_options${'.facets[0]'.repeat(7)}: facets nested too deeply: at most 3`,
+  ],
+  [
     'ranges',
     facet({
       name: 'r',
@@ -475,6 +493,14 @@ describe('size limits', () => {
 
   it('allows requests at the limits', () => {
     expect(() => validateSearchRequest(entry({ query: deep(REQUEST_LIMITS.queryDepth - 1) }))).not.toThrow();
+    expect(() => validateSearchRequest(facet(nestedFacets(REQUEST_LIMITS.facetDepth)))).not.toThrow();
+    // Filter facets add no level: many of them around one named facet are fine.
+    let filters: Record<string, unknown> = termsFacet;
+    for (let i = 0; i < 10; i++)
+      filters = { filter: t({ attribute: 'rcsb_id', operator: 'exists' }), facets: [filters] };
+    expect(() => validateSearchRequest(facet(filters))).not.toThrow();
+    const page = validateSearchRequest(entry({ request_options: { paginate: { start: 0, rows: 10_000 } } }));
+    expect(page.page.rows).toBe(10_000);
   });
 
   it('refuses a body over the size limit with 413 and a message', async () => {
