@@ -1,5 +1,6 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { archiveEndpoint, searchEndpoint } from '@pdb-stats/search-model/charts';
+import { ResponseShapeError, checkSearchResponse } from './response-shape.ts';
 
 /** A failed request to the search service, with its HTTP status and the service's message. */
 export class ApiError extends Error {
@@ -43,7 +44,24 @@ export async function postSearch(
   });
   if (response.status === 204) return null;
   if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as SearchResponse;
+  // Read first, parse second: a connection lost while reading is a network error, not bad JSON.
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError('The search service sent an answer that is not JSON', response.status);
+  }
+  try {
+    return checkSearchResponse(body);
+  } catch (error) {
+    if (!(error instanceof ResponseShapeError)) throw error;
+    throw new ApiError(
+      `The search service sent an answer of an unexpected shape: ${error.message}`,
+      response.status,
+      body,
+    );
+  }
 }
 
 /** The archive manifest our service reports (`GET /rcsbsearch/v2/archive`). */

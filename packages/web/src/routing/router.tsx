@@ -1,5 +1,5 @@
 import type { ChartCategory } from '@pdb-stats/search-model/charts';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';
 import { RouteError } from '../errors/route-error.tsx';
@@ -7,9 +7,33 @@ import { AppLayout } from '../layout/app-layout.tsx';
 import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
 import { loadChunk } from './chunk-loader.ts';
 
-/** A page component loaded on demand through the chunk loader (timeout, error types). */
+/**
+ * A page component loaded on demand through the chunk loader (timeout, error types). A lazy
+ * component that failed stays failed, so after a failure the next visit to the page (a navigation,
+ * known by a new location key) gets a fresh one that loads the chunk anew. Renders at the location
+ * of the failure keep the failed one: they show the error instead of retrying in a loop.
+ */
 function lazyPage<TProps extends object>(importer: () => Promise<{ default: ComponentType<TProps> }>) {
-  return lazy(() => loadChunk(importer));
+  let renderedAt: string | undefined;
+  let failedAt: string | undefined;
+  const fresh = (): LazyExoticComponent<ComponentType<TProps>> =>
+    lazy(() =>
+      loadChunk(importer).catch((error: unknown) => {
+        failedAt = renderedAt;
+        throw error;
+      }),
+    );
+  let current = fresh();
+  return function LazyPage(props: TProps) {
+    const { key } = useLocation();
+    if (failedAt !== undefined && failedAt !== key) {
+      failedAt = undefined;
+      current = fresh();
+    }
+    renderedAt = key;
+    const Page = current;
+    return <Page {...props} />;
+  };
 }
 
 const HomePage = lazyPage(() => import('../pages/home-page.tsx'));

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, postSearch } from './search-client.ts';
+
+const answer = (status: number, body: string) =>
+  vi.fn(async () => new Response(status === 204 ? null : body, { status }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe(postSearch.name, () => {
+  const request = { return_type: 'entry' } as const;
+
+  it('returns a well-formed answer, and null for 204', async () => {
+    vi.stubGlobal('fetch', answer(200, '{"result_type":"entry","total_count":3}'));
+    await expect(postSearch('http://search.test', request)).resolves.toEqual({
+      result_type: 'entry',
+      total_count: 3,
+    });
+    vi.stubGlobal('fetch', answer(204, ''));
+    await expect(postSearch('http://search.test', request)).resolves.toBeNull();
+  });
+
+  it('turns the service message of a failure into an ApiError with the status', async () => {
+    vi.stubGlobal('fetch', answer(500, '{"message":"Internal Server Error"}'));
+    const error = await postSearch('http://search.test', request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, message: '500 Internal Server Error' });
+  });
+
+  it('says so when the answer is not JSON, or not of the Search API shape', async () => {
+    vi.stubGlobal('fetch', answer(200, '{"total_co'));
+    await expect(postSearch('http://search.test', request)).rejects.toThrow(
+      new ApiError('The search service sent an answer that is not JSON', 200),
+    );
+    vi.stubGlobal(
+      'fetch',
+      answer(200, '{"total_count":1,"facets":[{"name":"Y","buckets":[{"label":"a"}]}]}'),
+    );
+    const error = await postSearch('http://search.test', request).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 200,
+      message:
+        'The search service sent an answer of an unexpected shape: facets[0].buckets[0].population is not a number',
+    });
+  });
+});
