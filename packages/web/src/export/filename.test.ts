@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName } from './filename.ts';
+import { distributionInput, growthInput } from './test-fixtures.ts';
+
+describe(`${exportFileName.name}`, () => {
+  it('names key, view and date', () => {
+    expect(exportFileName(growthInput(), 'csv')).toBe('experimental-method-annual-2026-06-30.csv');
+    expect(exportFileName(distributionInput('journal', []), 'png')).toBe('journal-2026-06-30.png');
+  });
+
+  it('keeps only safe characters of a variant', () => {
+    expect(exportFileName(distributionInput('journal', [], { variant: 'Top 25 / "all"' }), 'svg')).toBe(
+      'journal-top-25-all-2026-06-30.svg',
+    );
+  });
+});

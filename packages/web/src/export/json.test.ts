@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { toExportJson } from './json.ts';
+import { distributionInput, growthInput, PROVENANCE } from './test-fixtures.ts';
+
+describe(`${toExportJson.name}`, () => {
+  it('holds the data, the facet request, the date and the source', () => {
+    const input = growthInput();
+    const document = JSON.parse(toExportJson(input));
+    expect(document).toMatchObject({
+      title: 'PDB Growth by Experimental Method',
+      chart: 'experimental-method',
+      category: 'growth',
+      view: 'annual',
+      data_as_of: '2026-06-30',
+      data_as_of_basis: 'archive date',
+      archive_date: '2026-06-30',
+      source: 'demo',
+      demo: true,
+      search_service: 'http://127.0.0.1:8080',
+      axes: { x: 'Year', y: 'Number of Entries' },
+      legend: ['X-ray', 'NMR'],
+      hidden_series: ['EM'],
+      columns: ['Year', 'X-ray', 'NMR'],
+      data: [
+        { Year: '2019', 'X-ray': 1200, NMR: 7 },
+        { Year: '2020', 'X-ray': 0, NMR: 0 },
+        { Year: '2021', 'X-ray': 3, NMR: 1 },
+      ],
+    });
+    expect(document.request).toEqual(input.request);
+    expect(document.request.request_options.facets.length).toBeGreaterThan(0);
+  });
+
+  it('says when the date is only that of the response, and has no archive date then', () => {
+    const input = distributionInput('journal', [{ label: 'Nature', value: 3 }], {
+      provenance: { ...PROVENANCE, basis: 'response', source: 'search.rcsb.org', demo: false },
+    });
+    const document = JSON.parse(toExportJson(input));
+    expect(document).toMatchObject({
+      data_as_of: '2026-06-30',
+      data_as_of_basis: 'date of the response',
+      archive_date: null,
+      source: 'search.rcsb.org',
+      data: [{ Journal: 'Nature', 'Number of Entries': 3 }],
+    });
+    expect(document).not.toHaveProperty('view');
+    expect(document).not.toHaveProperty('hidden_series');
+  });
+});
