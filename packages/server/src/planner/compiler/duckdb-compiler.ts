@@ -1,4 +1,4 @@
-import type { ParameterType } from './compiled-query.ts';
+import type { ParameterType, StatementState } from './compiled-query.ts';
 import { TOKEN_SEPARATORS } from './expression-compiler.ts';
 import { SqlCompiler } from './sql-compiler.ts';
 
@@ -20,6 +20,12 @@ const CASTS: Record<ParameterType, string | undefined> = {
 export class DuckDbCompiler extends SqlCompiler {
   /** The engine keeps derived relations as in-memory tables (see engine/duckdb/derived-tables.ts). */
   protected override readonly materializesRelations = true;
+
+  /** The relation is materialized once per archive: numbered once, every distinct count gains. */
+  protected override numberValues(pairs: string, state: StatementState): string {
+    const d = state.alias('d');
+    return `SELECT ${d}.k, dense_rank() OVER (ORDER BY ${d}.v) AS v FROM (${pairs}) ${d}`;
+  }
 
   protected override placeholder(position: number, type: ParameterType): string {
     const cast = CASTS[type];

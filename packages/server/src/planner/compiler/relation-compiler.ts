@@ -69,6 +69,22 @@ export class RelationCompiler extends ExpressionCompiler {
     return combine === 'any' ? this.bitOr(mask) : `${combine === 'first' ? 'min' : 'max'}(${mask})`;
   }
 
+  /**
+   * For cumulative ranges (`first`: all start at the first segment; `last`: all end at the last):
+   * the least (greatest) value of the column inside the segments' span, an aggregate. Its key is
+   * the key `combineMasks` would give, computed once per group instead of once per row. Values
+   * outside the span are in no range and must not hide one that is.
+   */
+  extremeInSpan(column: string, spec: BucketSpec, combine: 'first' | 'last', state: StatementState): string {
+    const { segments } = this.segmentsFor(spec)!;
+    const type = spec.source.attribute.type;
+    const bound = combine === 'first' ? segments[0]!.from : segments.at(-1)!.to;
+    const aggregate = combine === 'first' ? 'min' : 'max';
+    if (bound === undefined) return `${aggregate}(${column})`;
+    const test = `${column} ${combine === 'first' ? '>=' : '<'} ${this.valueParameter(state, bound, type)}`;
+    return `${aggregate}(CASE WHEN ${test} THEN ${column} END)`;
+  }
+
   /** A table of constant rows, as a FROM item. */
   protected inlineTable(rows: readonly string[][], alias: string, columns: readonly string[]): string {
     return `(VALUES ${rows.map((row) => `(${row.join(', ')})`).join(', ')}) AS ${alias}(${columns.join(', ')})`;
@@ -304,8 +320,19 @@ export class RelationCompiler extends ExpressionCompiler {
     if (this.isLocal(source, target)) {
       return { kind: 'local', column: this.localColumn(source, target, state), key: (value) => value };
     }
-    const from = this.relationFrom(state, (inner) => this.keyedValues(source, target, inner).sql);
+    const from = this.relationFrom(state, (inner) =>
+      this.numberValues(this.keyedValues(source, target, inner).sql, inner),
+    );
     return { kind: 'joined', from };
+  }
+
+  /**
+   * Pairs (k, v) for a distinct count, which needs only to tell values apart: a dialect that keeps
+   * relations may number the values once (integers group faster than text). By default, as is.
+   */
+  protected numberValues(pairs: string, state: StatementState): string {
+    void state;
+    return pairs;
   }
 
   /** Min (ascending) or max (descending) of an attribute per object, as a relation (k, v). */

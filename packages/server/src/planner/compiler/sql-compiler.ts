@@ -117,10 +117,14 @@ export class SqlCompiler extends RelationCompiler {
     let key = `${ROW}.${id('_key')}`;
     const joins: string[] = [];
     const columns: string[] = [];
+    // A cardinality under cumulative ranges of a column of the row keeps the column itself in the
+    // mask's place: its key is made once per value, below.
+    const spanned =
+      node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
     sources.forEach((relation, i) => {
       const column = i - keySets.length;
       if (relation.kind === 'local') {
-        columns.push(relation.key(relation.column));
+        columns.push(column === spanned ? relation.column : relation.key(relation.column));
         return;
       }
       const q = state.alias('q');
@@ -136,28 +140,47 @@ export class SqlCompiler extends RelationCompiler {
     const keys = columns.slice(0, specs.length);
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
     const result = (sql: string) => ({ query: state.done(sql), ...(mask && { mask }) });
-    if (node.kind === 'buckets' || mask === undefined) {
+    if (node.kind === 'buckets' || (mask === undefined && keys.length === 0)) {
       const aggregate =
         node.kind === 'buckets' ? 'count(*) AS population' : `count(DISTINCT ${columns.at(-1)}) AS value`;
       const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
       return result(`SELECT ${[...select, aggregate].join(', ')}${body}${groupBy(keys)}`);
     }
+    const value = columns.at(-1)!;
+    const z = state.alias('z');
+    if (mask === undefined) {
+      // Distinct values per bucket in two steps: the distinct (keys, value) pairs, then their
+      // number per bucket. A grouped count(DISTINCT) keeps one set of values per group, which
+      // costs more than one grouping on all the columns. count(v) skips NULL, as DISTINCT does.
+      const inner = `SELECT ${[...keys.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`].join(', ')}${body}${groupBy([...keys, value])}`;
+      const select = keys.map((_, i) => `${z}.c${i + 1} AS b${i + 1}`);
+      return result(
+        `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM (${inner}) ${z}${groupBy(keys.map((_, i) => `${z}.c${i + 1}`))}`,
+      );
+    }
     // A cardinality under overlapping ranges: one mask per value (from its objects' masks), then
     // the number of values per mask; the shaping step adds them up per range.
     const position = mask.position;
     const others = keys.filter((_, i) => i !== position);
-    const value = columns.at(-1)!;
-    const z = state.alias('z');
+    // Cumulative ranges of a column of the row: a value counts from its first (or up to its
+    // last) segment, so take the least (greatest) value inside the ranges' span and make one key
+    // of it per value, instead of a key per row.
+    const ranged = relations[position]!;
+    const first = position === spanned && ranged.kind === 'local' ? ranged : undefined;
+    const m = first
+      ? this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state)
+      : this.combineMasks(keys[position]!, combine);
     const inner =
-      `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${this.combineMasks(keys[position]!, combine)} AS m`].join(', ')}` +
+      `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${m} AS m`].join(', ')}` +
       `${body}${groupBy([...others, value])}`;
+    const outerMask = first ? first.key(`${z}.m`) : `${z}.m`;
     let other = 0;
     const select = keys.map((_, i) =>
-      i === position ? `${this.maskText(`${z}.m`)} AS b${i + 1}` : `${z}.c${++other} AS b${i + 1}`,
+      i === position ? `${this.maskText(outerMask)} AS b${i + 1}` : `${z}.c${++other} AS b${i + 1}`,
     );
-    const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), `${z}.m`];
+    const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), outerMask];
     return result(
-      `SELECT ${select.join(', ')}, count(*) AS value FROM (${inner}) ${z}${groupBy(outerGroups)}`,
+      `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM (${inner}) ${z}${groupBy(outerGroups)}`,
     );
   }
 

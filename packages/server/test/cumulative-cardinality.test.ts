@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  list,
+  search,
+  startArchiveFixture,
+  type ArchiveFixture,
+  type Row,
+} from './support/archive-fixture.ts';
+
+/**
+ * Distinct counts inside cumulative ranges are computed once per value, at its first (or last)
+ * segment, then added up per range (planner/compiler/sql-compiler.ts). Here every range's count
+ * is recomputed the straightforward way, one set of distinct values per range, from the plain
+ * documents of the generated archive.
+ */
+
+const RELEASED = 'rcsb_accession_info.initial_release_date';
+const GROUP = 'rcsb_polymer_entity_group_membership';
+let fixture: ArchiveFixture;
+beforeAll(async () => {
+  fixture = await startArchiveFixture(900, 31);
+});
+afterAll(() => fixture?.close());
+
+interface Range {
+  from?: string | number;
+  to?: string | number;
+}
+const inRange = (value: unknown, r: Range) =>
+  value !== null &&
+  value !== undefined &&
+  (r.from === undefined || (value as string | number) >= r.from) &&
+  (r.to === undefined || (value as string | number) < r.to);
+
+/** Cumulative year ranges as the growth charts send them: each starts in `first` and ends a year later. */
+function upToYears(first: number, last: number): Range[] {
+  const ranges: Range[] = [];
+  for (let year = first; year <= last; year++)
+    ranges.push({ from: `${first}-01-01`, to: `${year + 1}-01-01` });
+  return ranges;
+}
+
+/** Ranges that all end at the last bound: from each year on. */
+function fromYears(first: number, last: number): Range[] {
+  const ranges: Range[] = [];
+  for (let year = first; year <= last; year++) ranges.push({ from: `${year}-01-01` });
+  return ranges;
+}
+
+function groupIds(entity: Row, method: string): string[] {
+  return list<{ group_id: string; aggregation_method: string }>(entity[GROUP])
+    .filter((m) => m.aggregation_method === method)
+    .map((m) => m.group_id);
+}
+
+/** Per range, the distinct values among (bucket value, values) pairs whose bucket value lies in it. */
+function expected(pairs: [unknown, unknown[]][], ranges: Range[]): number[] {
+  return ranges.map((range) => {
+    const values = new Set<unknown>();
+    for (const [bucketValue, inner] of pairs) {
+      if (inRange(bucketValue, range))
+        for (const v of inner) if (v !== null && v !== undefined) values.add(v);
+    }
+    return values.size;
+  });
+}
+
+async function cardinalities(request: object): Promise<number[]> {
+  const response = await search(fixture.app, request);
+  const facet = response!.facets[0] as {
+    buckets: { population: number; facets?: { facets?: { value: number }[]; value?: number }[] }[];
+  };
+  return facet.buckets.map((bucket) => {
+    const inner = bucket.facets?.[0];
+    return (inner?.facets?.[0]?.value ?? inner?.value ?? 0) as number;
+  });
+}
+
+function groupRequest(returnType: string, ranges: Range[], method: string, query?: object) {
+  return {
+    return_type: returnType,
+    ...(query && { query }),
+    request_options: {
+      paginate: { start: 0, rows: 0 },
+      facets: [
+        {
+          name: 'Cumulative',
+          aggregation_type: 'date_range',
+          attribute: RELEASED,
+          ranges,
+          facets: [
+            {
+              filter: {
+                type: 'terminal',
+                service: 'text',
+                parameters: {
+                  attribute: `${GROUP}.aggregation_method`,
+                  operator: 'exact_match',
+                  value: method,
+                },
+              },
+              facets: [{ name: 'Distinct', aggregation_type: 'cardinality', attribute: `${GROUP}.group_id` }],
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/** (release date of the entry, group ids of its entities) for the entries passing `keep`. */
+function entryPairs(method: string, keep: (entry: Row) => boolean = () => true): [unknown, unknown[]][] {
+  const entities = new Map<number, Row[]>();
+  for (const entity of fixture.docs.polymer_entity as Row[]) {
+    const key = entity._entry_key as number;
+    entities.set(key, [...(entities.get(key) ?? []), entity]);
+  }
+  return (fixture.docs.entry as Row[])
+    .filter(keep)
+    .map((entry) => [
+      entry[RELEASED],
+      (entities.get(entry._key as number) ?? []).flatMap((e) => groupIds(e, method)),
+    ]);
+}
+
+describe('distinct counts in cumulative ranges equal one distinct count per range', () => {
+  const methods = ['matching_uniprot_accession', 'sequence_identity'];
+
+  it.each(methods)('%s, ranges up to each year, entries', async (method) => {
+    const ranges = upToYears(1985, 2026);
+    const values = await cardinalities(groupRequest('entry', ranges, method));
+    expect(values).toEqual(expected(entryPairs(method), ranges));
+    expect(values.at(-1)).toBeGreaterThan(0);
+  });
+
+  it.each(methods)('%s, ranges from each year on, polymer entities', async (method) => {
+    const ranges = fromYears(1985, 2026);
+    const values = await cardinalities(groupRequest('polymer_entity', ranges, method));
+    expect(values).toEqual(expected(entryPairs(method), ranges));
+  });
+
+  it('with a query: only the hits count, values outside the ranges hide nothing', async () => {
+    // Ranges start after the archive's first year: a value first seen before 1995 still counts in
+    // later ranges when it is seen again.
+    const ranges = upToYears(1995, 2020);
+    const query = {
+      type: 'terminal',
+      service: 'text',
+      parameters: {
+        attribute: 'rcsb_entry_info.experimental_method',
+        operator: 'exact_match',
+        value: 'X-ray',
+      },
+    };
+    const method = 'matching_uniprot_accession';
+    const values = await cardinalities(groupRequest('entry', ranges, method, query));
+    const xray = (entry: Row) => entry['rcsb_entry_info.experimental_method'] === 'X-ray';
+    expect(values).toEqual(expected(entryPairs(method, xray), ranges));
+  });
+
+  it('an attribute of the row with missing values, under cumulative number ranges at both ends', async () => {
+    const SPACE_GROUP = 'symmetry.space_group_name_H_M';
+    const ATOMS = 'rcsb_entry_info.deposited_atom_count';
+    const pairs = (fixture.docs.entry as Row[]).map((e): [unknown, unknown[]] => [
+      e[ATOMS],
+      [e[SPACE_GROUP]],
+    ]);
+    for (const ranges of [
+      [{ to: 2000 }, { to: 5000 }, { to: 20000 }],
+      [{ from: 1000 }, { from: 5000 }, { from: 20000 }],
+      [
+        { from: 1000, to: 2000 },
+        { from: 1000, to: 5000 },
+      ],
+    ] as Range[][]) {
+      const response = await search(fixture.app, {
+        return_type: 'entry',
+        request_options: {
+          paginate: { start: 0, rows: 0 },
+          facets: [
+            {
+              name: 'Atoms',
+              aggregation_type: 'range',
+              attribute: ATOMS,
+              ranges,
+              facets: [{ name: 'Space groups', aggregation_type: 'cardinality', attribute: SPACE_GROUP }],
+            },
+          ],
+        },
+      });
+      const buckets = response!.facets[0].buckets as { facets: { value: number }[] }[];
+      expect(buckets.map((b) => b.facets[0]!.value)).toEqual(expected(pairs, ranges));
+    }
+  });
+});
