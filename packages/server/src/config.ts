@@ -17,6 +17,45 @@ export interface ServerConfig {
   corsOrigin: string;
   /** Longest a search may run (ms) before it is cancelled with 408. */
   queryTimeoutMs: number;
+  /** Size of the answer cache in MiB. */
+  cacheMb: number;
+  /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
+  engine: EngineConfig;
+}
+
+/** Which engine answers searches, and where its database is. */
+export type EngineConfig =
+  | { kind: 'duckdb' }
+  | {
+      kind: 'clickhouse';
+      /** `CLICKHOUSE_SHARDS`: HTTP addresses `host:port` of the shards; queries go to the first. */
+      shards: string[];
+      /** `CLICKHOUSE_CLUSTER`: the cluster's name in the shards' remote_servers. */
+      cluster: string;
+      /** `CLICKHOUSE_DATABASE`: where the tables live. */
+      database: string;
+    };
+
+const ADDRESS = /^[\w.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/;
+
+function engineConfig(env: NodeJS.ProcessEnv): EngineConfig {
+  const kind = env.ENGINE || 'duckdb';
+  if (kind === 'duckdb') return { kind };
+  if (kind !== 'clickhouse') throw new Error(`ENGINE must be duckdb or clickhouse, got "${kind}"`);
+  const shards = (env.CLICKHOUSE_SHARDS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (shards.length === 0) {
+    throw new Error(
+      'ENGINE=clickhouse needs CLICKHOUSE_SHARDS, e.g. 127.0.0.1:18123,127.0.0.1:18124,127.0.0.1:18125',
+    );
+  }
+  const bad = shards.find((s) => !ADDRESS.test(s));
+  if (bad) throw new Error(`CLICKHOUSE_SHARDS must list host:port HTTP addresses, got "${bad}"`);
+  const database = env.CLICKHOUSE_DATABASE || 'pdb_stats';
+  if (!/^\w+$/.test(database)) throw new Error(`CLICKHOUSE_DATABASE must be a plain name, got "${database}"`);
+  return { kind, shards, cluster: env.CLICKHOUSE_CLUSTER || 'pdb_stats', database };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -40,5 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
     corsOrigin: env.CORS_ORIGIN || '*',
     queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
+    cacheMb: integer(env, 'CACHE_MB', 64, 0, 65_536),
+    engine: engineConfig(env),
   };
 }

@@ -12,7 +12,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return;
   }
   const statusCode = (error as FastifyError).statusCode;
-  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+  // 503: the engine's database is unreachable (a ClickHouse shard down); its message names the
+  // server, never a statement.
+  if (statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503)) {
+    if (statusCode === 503)
+      request.log.warn({ url: request.url, reason: error.message }, 'engine unavailable');
     void reply.code(statusCode).send({ status: statusCode, message: clientMessage(error as FastifyError) });
     return;
   }

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/index.ts';
-import { openDuckDbEngine } from './engine/index.ts';
+import { openClickHouseEngine, openDuckDbEngine } from './engine/index.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
 async function main(): Promise<void> {
@@ -30,11 +30,21 @@ async function main(): Promise<void> {
       `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
     );
   }
-  const engine = await openDuckDbEngine(archiveDir, { timeoutMs: config.queryTimeoutMs });
+  const engine =
+    config.engine.kind === 'clickhouse'
+      ? await openClickHouseEngine(archiveDir, {
+          shards: config.engine.shards,
+          cluster: config.engine.cluster,
+          database: config.engine.database,
+          timeoutMs: config.queryTimeoutMs,
+          onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
+        })
+      : await openDuckDbEngine(archiveDir, { timeoutMs: config.queryTimeoutMs });
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     engine,
     corsOrigin: config.corsOrigin,
+    cacheBytes: config.cacheMb * 2 ** 20,
     documents: await DocumentStore.open(archiveDir),
     logger: { level: process.env.LOG_LEVEL || 'info' },
     ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),
@@ -43,6 +53,12 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: finishing requests in flight`);
+      // Searches stop at their time limit; whatever still runs well after it does not hold the exit.
+      const grace = config.queryTimeoutMs + 10_000;
+      setTimeout(() => {
+        app.log.error(`requests still in flight ${grace} ms after ${signal}: exiting anyway`);
+        process.exit(1);
+      }, grace).unref();
       void app.close().then(() => process.exit(0));
     });
   }

@@ -1,3 +1,4 @@
+import { ClickHouseCompiler } from './compiler/clickhouse-compiler.ts';
 import { DuckDbCompiler } from './compiler/duckdb-compiler.ts';
 import type { SqlCompiler } from './compiler/sql-compiler.ts';
 
@@ -8,8 +9,9 @@ export interface Dialect {
 }
 
 /** Every dialect; a new one fails the build until it is listed here. */
-export type DialectName = 'duckdb';
+export type DialectName = 'duckdb' | 'clickhouse';
 
 export const DIALECTS: Record<DialectName, Dialect> = {
   duckdb: { name: 'duckdb', createCompiler: () => new DuckDbCompiler() },
+  clickhouse: { name: 'clickhouse', createCompiler: () => new ClickHouseCompiler() },
 };

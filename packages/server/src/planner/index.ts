@@ -23,4 +23,6 @@ export { route, type Hop } from './level-routes.ts';
 export { rangesOverlap, segmentsOf, type Interval, type Segmentation } from './range-segments.ts';
 export { SqlCompiler } from './compiler/sql-compiler.ts';
 export { DuckDbCompiler } from './compiler/duckdb-compiler.ts';
+export { ClickHouseCompiler, clickHouseColumn } from './compiler/clickhouse-compiler.ts';
+export { clickHouseLiteral } from './compiler/clickhouse-literals.ts';
 export { DIALECTS, type Dialect, type DialectName } from './dialects.ts';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+describe(`${readConfig.name}: the engine`, () => {
+  it('is DuckDB unless ENGINE says otherwise', () => {
+    expect(readConfig({}).engine).toEqual({ kind: 'duckdb' });
+  });
+
+  it('ENGINE=clickhouse reads the shards, the cluster and the database', () => {
+    expect(
+      readConfig({
+        ENGINE: 'clickhouse',
+        CLICKHOUSE_SHARDS: '127.0.0.1:18123, 127.0.0.1:18124,[::1]:18125',
+        CLICKHOUSE_CLUSTER: 'three',
+      }).engine,
+    ).toEqual({
+      kind: 'clickhouse',
+      shards: ['127.0.0.1:18123', '127.0.0.1:18124', '[::1]:18125'],
+      cluster: 'three',
+      database: 'pdb_stats',
+    });
+  });
+
+  it('refuses an unknown engine, missing shards, addresses that are not host:port, odd database names', () => {
+    expect(() => readConfig({ ENGINE: 'postgres' })).toThrow(/ENGINE must be duckdb or clickhouse/);
+    expect(() => readConfig({ ENGINE: 'clickhouse' })).toThrow(/needs CLICKHOUSE_SHARDS/);
+    expect(() => readConfig({ ENGINE: 'clickhouse', CLICKHOUSE_SHARDS: 'http://a:1/' })).toThrow(
+      /host:port HTTP addresses, got "http:\/\/a:1\/"/,
+    );
+    expect(() =>
+      readConfig({ ENGINE: 'clickhouse', CLICKHOUSE_SHARDS: 'a:1', CLICKHOUSE_DATABASE: 'x; DROP' }),
+    ).toThrow(/CLICKHOUSE_DATABASE must be a plain name/);
+  });
+});

@@ -1,0 +1,217 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  RETURN_TYPES,
+  type PlannedRequest,
+  type ReturnType,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
+import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
+import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
+import { runSearch, type Execute } from '../run-search.ts';
+import type { ResultRow } from '../shape-facets.ts';
+import { ClickHouseNode, ClusterUnavailableError } from './http-client.ts';
+import { loadSnapshot, shardTables } from './load-snapshot.ts';
+import { ident, levelColumns } from './schema.ts';
+
+export interface ClickHouseEngineOptions {
+  /** HTTP addresses (`host:port`) of the shards; queries go to the first. */
+  shards: readonly string[];
+  /** Cluster name of the shards' `remote_servers`, used by the Distributed tables. */
+  cluster: string;
+  /** Database holding the tables; default `pdb_stats`. */
+  database?: string;
+  /** Longest a search may run (408, or 503 when a shard stopped answering); default 30 s. */
+  timeoutMs?: number;
+  /** Load the snapshot even when the cluster already holds this one. */
+  reload?: boolean;
+  onProgress?: (message: string) => void;
+}
+
+/** Bumped when the table layout changes, so that a cluster loaded by older code is reloaded. */
+const LAYOUT_VERSION = 1;
+const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
+
+/**
+ * Opens a snapshot on a ClickHouse cluster: loads it into MergeTree tables on every shard under
+ * Distributed tables (unless the cluster already holds this snapshot), then answers searches
+ * with the planner's ClickHouse dialect through the first shard.
+ */
+export async function openClickHouseEngine(
+  snapshotDir: string,
+  options: ClickHouseEngineOptions,
+): Promise<Engine> {
+  if (options.shards.length === 0) throw new Error('a ClickHouse engine needs at least one shard');
+  const database = options.database ?? 'pdb_stats';
+  const manifestText = await readFile(join(snapshotDir, 'manifest.json'), 'utf8');
+  const manifest = JSON.parse(manifestText) as Record<string, unknown>;
+  const shards = options.shards.map((address) => new ClickHouseNode(address));
+  const digest = createHash('sha1')
+    .update(
+      JSON.stringify([
+        LAYOUT_VERSION,
+        manifestText,
+        options.shards,
+        options.cluster,
+        RETURN_TYPES.map(levelColumns),
+      ]),
+    )
+    .digest('hex');
+  if (options.reload || !(await holds(shards, database, digest))) {
+    for (const shard of shards) {
+      await shard.send(`DROP DATABASE IF EXISTS ${ident(database)}`);
+      for (const statement of shardTables(database, options.cluster)) await shard.send(statement);
+    }
+    await loadSnapshot(snapshotDir, shards, database, options.onProgress);
+    for (const shard of shards) {
+      await shard.send(`CREATE TABLE ${ident(database)}._snapshot (digest String) ENGINE = TinyLog`);
+      await shard.send(`INSERT INTO ${ident(database)}._snapshot VALUES ('${digest}')`);
+    }
+  }
+  const node = shards[0]!;
+  const rowCounts = {} as Record<ReturnType, number>;
+  for (const level of RETURN_TYPES) {
+    const [row] = await node.rows(`SELECT count() FROM ${ident(level)}`, { database });
+    rowCounts[level] = Number(row?.[0] ?? 0);
+  }
+  const methodologies = await node.rows(
+    `SELECT DISTINCT ${ident(METHODOLOGY.replaceAll('.', '$'))} FROM entry`,
+    {
+      database,
+    },
+  );
+  const facts: ArchiveFacts = {
+    methodologies: methodologies.map((row) => (row[0] === null ? null : String(row[0]))),
+  };
+  return new ClickHouseEngine(
+    shards,
+    database,
+    { ...manifest, row_counts: rowCounts },
+    facts,
+    options.timeoutMs ?? 30_000,
+  );
+}
+
+/** True when every shard holds the snapshot with this digest. */
+async function holds(shards: readonly ClickHouseNode[], database: string, digest: string): Promise<boolean> {
+  for (const shard of shards) {
+    const [exists] = await shard.rows(
+      `SELECT count() FROM system.tables WHERE database = '${database.replaceAll("'", "\\'")}' AND name = '_snapshot'`,
+    );
+    if (Number(exists?.[0]) === 0) return false;
+    const [row] = await shard.rows(`SELECT digest FROM ${ident(database)}._snapshot`);
+    if (row?.[0] !== digest) return false;
+  }
+  return true;
+}
+
+/** JSON values as the shaping step expects them: strings, numbers or null. */
+function plain(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  return String(value);
+}
+
+class ClickHouseEngine implements Engine {
+  private readonly compiler = DIALECTS.clickhouse.createCompiler();
+  /** Answers that hold as long as the archive is loaded (all values of an attribute). */
+  private readonly constant = new Map<string, Promise<ResultRow[]>>();
+  private closed = false;
+
+  constructor(
+    private readonly shards: readonly ClickHouseNode[],
+    private readonly database: string,
+    private readonly info: ArchiveInfo,
+    private readonly facts: ArchiveFacts,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async search(request: PlannedRequest): Promise<SearchResponse | null> {
+    if (this.closed) throw new Error('the ClickHouse engine is closed');
+    const program = this.compiler.compile(planSearch(request, this.facts));
+    const node = this.shards[0]!;
+    const abort = new AbortController();
+    const queryId = randomUUID();
+    let statements = 0;
+    const execute: Execute = async (query: CompiledQuery) => {
+      const rows = await node.rows(query.sql, {
+        database: this.database,
+        signal: abort.signal,
+        settings: {
+          query_id: `${queryId}-${++statements}`,
+          max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
+        },
+      });
+      return rows.map((row) => row.map(plain));
+    };
+    const cached: Execute = (query) => {
+      const key = query.sql;
+      let answer = this.constant.get(key);
+      if (!answer) {
+        answer = execute(query);
+        this.constant.set(key, answer);
+        answer.catch(() => this.constant.delete(key));
+      }
+      return answer;
+    };
+    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    try {
+      return await runSearch(program, execute, cached);
+    } catch (error) {
+      if (abort.signal.aborted || isTimeout(error)) throw await this.timeoutError(queryId);
+      if (error instanceof ClusterUnavailableError) throw await this.unavailable(error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * A search that ran out of time: 503 naming the shards that no longer answer a ping, otherwise
+   * 408 as on every engine. Statements still running are killed.
+   */
+  private async timeoutError(queryId: string): Promise<Error> {
+    const answering = await Promise.all(this.shards.map((shard) => shard.ping(1_000)));
+    const silent = this.shards.filter((_, i) => !answering[i]).map((shard) => shard.address);
+    if (answering[0]) {
+      await this.shards[0]!.send(`KILL QUERY WHERE query_id LIKE '${queryId}-%' ASYNC`).catch(
+        () => undefined,
+      );
+    }
+    if (silent.length > 0) {
+      return new ClusterUnavailableError(
+        `a ClickHouse shard is unavailable: ${silent.join(', ')} did not answer within ${this.timeoutMs} ms`,
+      );
+    }
+    return new QueryTimeoutError(this.timeoutMs);
+  }
+
+  /**
+   * The cluster reported a network failure: name the shards that do not answer a ping (their HTTP
+   * addresses, as configured); when all answer again, keep what ClickHouse said.
+   */
+  private async unavailable(error: ClusterUnavailableError): Promise<ClusterUnavailableError> {
+    const answering = await Promise.all(this.shards.map((shard) => shard.ping(1_000)));
+    const silent = this.shards.filter((_, i) => !answering[i]).map((shard) => shard.address);
+    if (silent.length === 0) return error;
+    return new ClusterUnavailableError(
+      `a ClickHouse shard is unavailable: ${silent.join(', ')} ${silent.length === 1 ? 'does' : 'do'} not answer`,
+      { cause: error },
+    );
+  }
+
+  archiveInfo(): ArchiveInfo {
+    return this.info;
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+}
+
+/** ClickHouse's own time limit (TIMEOUT_EXCEEDED). */
+function isTimeout(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 159;
+}

@@ -1,0 +1,145 @@
+import {
+  HELD_ATTRIBUTES,
+  LEVEL_LINKS,
+  storageOf,
+  type ReturnType,
+  type ScalarType,
+} from '@pdb-stats/search-model';
+import { clickHouseColumn } from '../../planner/index.ts';
+
+/** One column of a level table: its ClickHouse name and type, and how to read it from the snapshot. */
+export interface ClickHouseColumn {
+  /** Column name in ClickHouse (`clickHouseColumn` of the path). */
+  readonly name: string;
+  readonly type: string;
+  /** DuckDB expression over the level's Parquet file giving the column's value for loading. */
+  readonly source: string;
+  /** Type of the column in the staging table the loader fills first. */
+  readonly stageType: string;
+  /** ClickHouse expression over the staging table giving the column's value. */
+  readonly fromStage: string;
+}
+
+/**
+ * Dates are stored as `YYYY-MM-DD` text: ClickHouse's `Date` stops at 1970..2105, the archive's and
+ * the requests' dates do not, and ISO text compares like DuckDB's DATE.
+ */
+const SCALAR: Record<ScalarType, string> = {
+  string: 'String',
+  integer: 'Int64',
+  number: 'Float64',
+  date: 'String',
+};
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+function typeAt(scalar: string, depth: 0 | 1 | 2): string {
+  let sql = `Nullable(${scalar})`;
+  for (let i = 0; i < depth; i++) sql = `Array(${sql})`;
+  return sql;
+}
+
+/**
+ * DuckDB value of a scalar as the loader ships it: dates as `YYYY-MM-DD`, doubles as the unsigned
+ * integer of their IEEE-754 bits. The text formats of ClickHouse 18.16 parse some doubles one unit
+ * in the last place off (measured: 129 of 2,000 random values over JSONEachRow); the bits, turned
+ * back into a double by the server (`fromStage`), are exact.
+ */
+function scalarSource(type: ScalarType, value: string): string {
+  if (type === 'date') return `CAST(${value} AS VARCHAR)`;
+  if (type === 'number') return `CAST(CAST(${value} AS BIT) AS UBIGINT)`;
+  return value;
+}
+
+/** ClickHouse expression over a staged column of `depth` arrays: bits back to doubles. */
+function fromStage(type: ScalarType, column: string, depth: 0 | 1 | 2): string {
+  if (type !== 'number') return column;
+  const double = (u: string) =>
+    `if(isNull(${u}), NULL, reinterpretAsFloat64(reinterpretAsString(assumeNotNull(${u}))))`;
+  if (depth === 0) return double(column);
+  if (depth === 1) return `arrayMap(u -> ${double('u')}, ${column})`;
+  return `arrayMap(a -> arrayMap(u -> ${double('u')}, a), ${column})`;
+}
+
+/** A missing list is loaded as an empty one: ClickHouse arrays are never NULL (and no element of
+ * a missing list satisfies anything, on either engine). */
+const list = (sql: string) => `coalesce(${sql}, [])`;
+
+function scalarColumn(name: string, type: ScalarType, depth: 0 | 1 | 2, source: string): ClickHouseColumn {
+  return {
+    name,
+    type: typeAt(SCALAR[type], depth),
+    source: `${source} AS ${quote(name)}`,
+    stageType: typeAt(type === 'number' ? 'UInt64' : SCALAR[type], depth),
+    fromStage: fromStage(type, ident(name), depth),
+  };
+}
+
+const key = (name: string): ClickHouseColumn => ({
+  name,
+  type: 'Int64',
+  source: `${quote(name)} AS ${quote(name)}`,
+  stageType: 'Int64',
+  fromStage: ident(name),
+});
+
+/**
+ * The columns of a level table: keys and links, one column per plain attribute, and one array
+ * per field of a nested record (`root$field`; `root$inner$field` as an array of arrays).
+ */
+export function levelColumns(level: ReturnType): ClickHouseColumn[] {
+  const columns: ClickHouseColumn[] = [key('_key'), ...LEVEL_LINKS[level].map(key)];
+  for (const attribute of HELD_ATTRIBUTES) {
+    if (attribute.level !== level) continue;
+    const storage = storageOf(attribute);
+    const { type } = attribute;
+    if (!storage.field) {
+      const column = quote(storage.column);
+      columns.push(
+        attribute.multi
+          ? scalarColumn(
+              clickHouseColumn(storage.column),
+              type,
+              1,
+              list(`list_transform(${column}, x -> ${scalarSource(type, 'x')})`),
+            )
+          : scalarColumn(clickHouseColumn(storage.column), type, 0, scalarSource(type, column)),
+      );
+    } else if (!storage.inner) {
+      columns.push(
+        scalarColumn(
+          clickHouseColumn(`${storage.column}.${storage.field}`),
+          type,
+          1,
+          list(
+            `list_transform(${quote(storage.column)}, r -> ${scalarSource(type, `r.${quote(storage.field)}`)})`,
+          ),
+        ),
+      );
+    } else {
+      columns.push(
+        scalarColumn(
+          clickHouseColumn(`${storage.column}.${storage.inner}.${storage.field}`),
+          type,
+          2,
+          list(
+            `list_transform(${quote(storage.column)}, r -> ${list(`list_transform(r.${quote(storage.inner)}, l -> ${scalarSource(type, `l.${quote(storage.field)}`)})`)})`,
+          ),
+        ),
+      );
+    }
+  }
+  const names = new Set<string>();
+  for (const column of columns) {
+    if (names.has(column.name)) throw new Error(`two columns of ${level} map to ${column.name}`);
+    names.add(column.name);
+  }
+  return columns;
+}
+
+/** The key that places a row on a shard: its entry, so that an entry's objects share a shard. */
+export function shardKey(level: ReturnType): string {
+  return LEVEL_LINKS[level].includes('_entry_key') ? '_entry_key' : '_key';
+}
+
+export const ident = (name: string) => `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
