@@ -142,3 +142,35 @@ test('the fullscreen modal is 100% wide and holds the chart', async ({ page }) =
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toBeHidden();
 });
+
+test('the snapshot modal opens from a chart, 40% wide, and closes with Escape and both close buttons', async ({
+  page,
+}) => {
+  await page.goto('/growth/overall-structures');
+  await waitForChart(page);
+  const open = page.getByRole('button', { name: 'Data snapshot' });
+  for (const close of ['escape', 'header', 'footer'] as const) {
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAttribute('data-modal-type', 'snapshot');
+    expect(await dialog.evaluate((el) => el.style.width)).toBe('40%');
+    await expect(dialog.getByRole('table')).toBeVisible();
+    await expect(dialog.getByText('Snapshot Modal Content')).toHaveCount(0);
+    if (close === 'escape') await page.keyboard.press('Escape');
+    else if (close === 'header')
+      await page.locator('.ps-modal-header').getByRole('button', { name: 'Close' }).click();
+    else await dialog.locator('.ps-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+});
+
+test('the fullscreen modal closes with Escape and gives focus back to its button', async ({ page }) => {
+  await page.goto('/distribution/resolution');
+  await waitForChart(page);
+  const open = page.getByRole('button', { name: 'Fullscreen' });
+  await open.click();
+  await expect(page.getByRole('dialog')).toHaveAttribute('data-modal-type', 'fullscreen');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(open).toBeFocused();
+});

@@ -1,10 +1,19 @@
 import type { DataView, DistributionData, GrowthData } from '@pdb-stats/search-model/charts';
+import type { ReactNode } from 'react';
 import { formatNumber } from './format.ts';
 import type { BarSelection } from './types.ts';
 
 interface TableProps {
   caption: string;
   onSelect: (selection: BarSelection) => void;
+}
+
+/**
+ * A table that scrolls sideways on a narrow screen instead of widening the page. Every value in it
+ * is a button, so keyboard users scroll it by moving through them; its caption names the table.
+ */
+function ScrollBox({ children }: { children: ReactNode }) {
+  return <div className="ps-table-scroll">{children}</div>;
 }
 
 function ValueButton({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
@@ -32,38 +41,40 @@ export function GrowthTable({
   const multi = data.series.length > 1;
   const shown = data.series.filter((s) => !hidden.has(s.label));
   return (
-    <table className="ps-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Year</th>
-          {shown.map((s) => (
-            <th key={s.label} scope="col">
-              {multi ? s.label : seriesLabel}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {data.years.map((year, i) => (
-          <tr key={year}>
-            <th scope="row">{year}</th>
-            {shown.map((s) => {
-              const value = (view === 'annual' ? s.annual : s.cumulative)[i] ?? 0;
-              return (
-                <td key={s.label}>
-                  <ValueButton
-                    value={value}
-                    label={multi ? `${year} ${s.label}` : year}
-                    onClick={() => onSelect({ x: year, ...(multi && { series: s.label }), value })}
-                  />
-                </td>
-              );
-            })}
+    <ScrollBox>
+      <table className="ps-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            {shown.map((s) => (
+              <th key={s.label} scope="col">
+                {multi ? s.label : seriesLabel}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.years.map((year, i) => (
+            <tr key={year}>
+              <th scope="row">{year}</th>
+              {shown.map((s) => {
+                const value = (view === 'annual' ? s.annual : s.cumulative)[i] ?? 0;
+                return (
+                  <td key={s.label}>
+                    <ValueButton
+                      value={value}
+                      label={multi ? `${year} ${s.label}` : year}
+                      onClick={() => onSelect({ x: year, ...(multi && { series: s.label }), value })}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }
 
@@ -75,28 +86,30 @@ export function DistributionTable({
   onSelect,
 }: TableProps & { data: DistributionData; categoryTitle: string; valueTitle: string }) {
   return (
-    <table className="ps-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{categoryTitle}</th>
-          <th scope="col">{valueTitle}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.bars.map((bar) => (
-          <tr key={bar.label}>
-            <th scope="row">{bar.label}</th>
-            <td>
-              <ValueButton
-                value={bar.value}
-                label={bar.label}
-                onClick={() => onSelect({ x: bar.label, value: bar.value })}
-              />
-            </td>
+    <ScrollBox>
+      <table className="ps-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryTitle}</th>
+            <th scope="col">{valueTitle}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.bars.map((bar) => (
+            <tr key={bar.label}>
+              <th scope="row">{bar.label}</th>
+              <td>
+                <ValueButton
+                  value={bar.value}
+                  label={bar.label}
+                  onClick={() => onSelect({ x: bar.label, value: bar.value })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
   );
 }

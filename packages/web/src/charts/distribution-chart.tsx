@@ -1,13 +1,17 @@
 import type { DistributionData } from '@pdb-stats/search-model/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
-import { useState } from 'react';
+import { scaleBand } from '@visx/scale';
+import { useMemo, useState } from 'react';
+import type { ChartScale } from '../settings/settings-state.ts';
 import { AXIS_STYLE } from './axis-style.ts';
+import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
-import { formatNumber, valueTicks } from './format.ts';
+import { formatNumber, thinLabels } from './format.ts';
+import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
+import { isDrawn, scaleName, valueScale } from './value-scale.ts';
 
 export interface DistributionChartProps {
   data: DistributionData;
@@ -20,6 +24,10 @@ export interface DistributionChartProps {
   onSelect: (selection: BarSelection) => void;
   height?: number;
   animationKey: string;
+  /** Value axis: linear (default) or logarithmic. */
+  scale?: ChartScale;
+  /** Fill the bars with a pattern as well as the colour. */
+  patterns?: boolean;
 }
 
 const CHAR_WIDTH = 6.6;
@@ -30,20 +38,20 @@ function shorten(label: string, max: number): string {
 
 /** One bar per bin or bucket: vertical for bins, horizontal (labels on the left) for terms. */
 export function DistributionChart(props: DistributionChartProps) {
-  const { data, orientation, onSelect } = props;
+  const { data, orientation, onSelect, scale = 'linear', patterns = false } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const patternPrefix = usePatternPrefix();
   const labels = data.bars.map((b) => b.label);
-  const ticks = valueTicks(Math.max(0, ...data.bars.map((b) => b.value)), props.yStep);
-  const top = ticks.at(-1) ?? 1;
   const vertical = orientation === 'vertical';
   const longest = Math.max(0, ...labels.map((l) => l.length));
 
-  const maxLabelChars = 36;
+  // Category labels take at most 40% of a narrow chart (a phone), and 36 characters.
+  const maxLabelChars = Math.max(8, Math.min(36, Math.floor((width * 0.4) / CHAR_WIDTH)));
   const margin = vertical
     ? { top: 16, right: 16, left: 76, bottom: 0 }
     : { top: 16, right: 24, left: Math.min(maxLabelChars, longest) * CHAR_WIDTH + 16, bottom: 52 };
-  const innerWidth = Math.max(120, width - margin.left - margin.right);
+  const innerWidth = Math.max(80, width - margin.left - margin.right);
   const band = vertical ? innerWidth / Math.max(1, labels.length) : 22;
   const rotate = vertical && longest * CHAR_WIDTH > band * 0.9;
   if (vertical) margin.bottom = rotate ? 40 + longest * CHAR_WIDTH * 0.72 : 52;
@@ -55,10 +63,38 @@ export function DistributionChart(props: DistributionChartProps) {
     range: vertical ? [0, innerWidth] : [0, innerHeight],
     padding: 0.15,
   });
-  const values = scaleLinear<number>({
-    domain: [0, top],
-    range: vertical ? [innerHeight, 0] : [0, innerWidth],
-  });
+  const values = valueScale(
+    scale,
+    Math.max(0, ...data.bars.map((b) => b.value)),
+    vertical ? [innerHeight, 0] : [0, innerWidth],
+    props.yStep,
+  );
+  const ticks = values.ticks;
+  const zero = values(0);
+  // On the log scale a zero has no position and is not drawn; on the linear scale an empty bin keeps
+  // its (flat) bar, so that it can be reached by keyboard and read as 0.
+  const drawn = useMemo(
+    () => (scale === 'log' ? data.bars.filter((b) => isDrawn(b.value)) : data.bars),
+    [data.bars, scale],
+  );
+  const focus = useBarFocus(
+    useMemo(() => drawn.map((_, column) => ({ column, series: 0 })), [drawn]),
+    'list',
+    (i) => onSelect({ x: drawn[i]!.label, value: drawn[i]!.value }),
+  );
+  const showTooltip = (bar: (typeof drawn)[number], left: number, top: number) =>
+    setTooltip({
+      left,
+      top,
+      content: (
+        <>
+          <strong>{bar.label}</strong>
+          <div>
+            {props.yAxisTitle}: {formatNumber(bar.value)}
+          </div>
+        </>
+      ),
+    });
 
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
@@ -66,9 +102,12 @@ export function DistributionChart(props: DistributionChartProps) {
         width={width}
         height={height}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}
-        role="img"
-        aria-label={`${props.yAxisTitle} by ${props.xAxisTitle}`}
+        role="group"
+        aria-roledescription="bar chart"
+        aria-label={`${props.yAxisTitle} by ${props.xAxisTitle}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
+        data-scale={scale}
       >
+        {patterns && <PatternDefs prefix={patternPrefix} colors={[props.color]} count={1} />}
         <Group left={margin.left} top={margin.top}>
           {ticks.map((t) =>
             vertical ? (
@@ -77,10 +116,15 @@ export function DistributionChart(props: DistributionChartProps) {
               <line key={t} className="ps-grid" y1={0} y2={innerHeight} x1={values(t)} x2={values(t)} />
             ),
           )}
-          <g key={props.animationKey} className={`ps-bars ps-bars-${orientation}`}>
-            {data.bars.map((bar) => {
+          <g
+            ref={focus.group}
+            key={props.animationKey}
+            className={`ps-bars ps-bars-${orientation}`}
+            onKeyDown={focus.onKeyDown}
+          >
+            {drawn.map((bar, i) => {
               const position = categories(bar.label) ?? 0;
-              const length = vertical ? innerHeight - values(bar.value) : values(bar.value);
+              const length = Math.abs(values(bar.value) - zero);
               return (
                 <rect
                   key={bar.label}
@@ -89,25 +133,27 @@ export function DistributionChart(props: DistributionChartProps) {
                   y={vertical ? values(bar.value) : position}
                   width={vertical ? categories.bandwidth() : Math.max(0, length)}
                   height={vertical ? Math.max(0, length) : categories.bandwidth()}
-                  fill={props.color}
+                  fill={patterns ? `url(#${patternPrefix}-0)` : props.color}
+                  data-color={props.color}
                   data-x={bar.label}
                   data-value={bar.value}
+                  aria-label={`${bar.label}: ${formatNumber(bar.value)}`}
+                  {...focus.barProps(i)}
+                  onFocus={() => {
+                    focus.barProps(i).onFocus();
+                    showTooltip(
+                      bar,
+                      margin.left + (vertical ? position + categories.bandwidth() : length),
+                      margin.top + (vertical ? values(bar.value) : position),
+                    );
+                  }}
+                  // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
+                  onBlur={() => setTooltip(null)}
                   onMouseMove={(event) => {
                     const box = (
                       event.currentTarget.ownerSVGElement as SVGSVGElement
                     ).getBoundingClientRect();
-                    setTooltip({
-                      left: event.clientX - box.left,
-                      top: event.clientY - box.top,
-                      content: (
-                        <>
-                          <strong>{bar.label}</strong>
-                          <div>
-                            {props.yAxisTitle}: {formatNumber(bar.value)}
-                          </div>
-                        </>
-                      ),
-                    });
+                    showTooltip(bar, event.clientX - box.left, event.clientY - box.top);
                   }}
                   onClick={() => onSelect({ x: bar.label, value: bar.value })}
                 >
@@ -119,7 +165,7 @@ export function DistributionChart(props: DistributionChartProps) {
           {vertical ? (
             <>
               <AxisLeft
-                scale={values}
+                scale={values.axis}
                 tickValues={ticks}
                 tickFormat={(v) => formatNumber(Number(v))}
                 label={props.yAxisTitle}
@@ -129,7 +175,8 @@ export function DistributionChart(props: DistributionChartProps) {
               <AxisBottom
                 top={innerHeight}
                 scale={categories}
-                tickValues={labels}
+                // Slanted labels need about 16 px each; on a phone every other one is shown.
+                tickValues={rotate ? thinLabels(labels, innerWidth, 16) : labels}
                 label={props.xAxisTitle}
                 labelOffset={rotate ? longest * CHAR_WIDTH * 0.72 : 12}
                 {...AXIS_STYLE}
@@ -151,7 +198,7 @@ export function DistributionChart(props: DistributionChartProps) {
               />
               <AxisBottom
                 top={innerHeight}
-                scale={values}
+                scale={values.axis}
                 tickValues={ticks}
                 tickFormat={(v) => formatNumber(Number(v))}
                 label={props.yAxisTitle}

@@ -1,13 +1,17 @@
 import type { DataView, GrowthData } from '@pdb-stats/search-model/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
+import { scaleBand } from '@visx/scale';
 import { useMemo, useState } from 'react';
+import type { ChartScale } from '../settings/settings-state.ts';
 import { AXIS_STYLE } from './axis-style.ts';
+import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
-import { formatNumber, thinLabels, valueTicks } from './format.ts';
+import { formatNumber, thinLabels } from './format.ts';
+import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
+import { isDrawn, scaleName, valueScale } from './value-scale.ts';
 
 export interface GrowthChartProps {
   data: GrowthData;
@@ -23,15 +27,20 @@ export interface GrowthChartProps {
   height?: number;
   /** Changing it replays the 600 ms animation. */
   animationKey: string;
+  /** Value axis: linear (default) or logarithmic. */
+  scale?: ChartScale;
+  /** Fill series with patterns as well as colours. */
+  patterns?: boolean;
 }
 
 const MARGIN = { top: 16, right: 16, bottom: 52, left: 76 };
 
 /** Stacked bars per year; one bar segment per visible series. */
 export function GrowthChart(props: GrowthChartProps) {
-  const { data, view, colors, hidden, onSelect, height = 420 } = props;
+  const { data, view, colors, hidden, onSelect, height = 420, scale = 'linear', patterns = false } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const patternPrefix = usePatternPrefix();
   const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const multi = data.series.length > 1;
@@ -48,11 +57,29 @@ export function GrowthChart(props: GrowthChartProps) {
     [data.series, hidden, view],
   );
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const ticks = valueTicks(Math.max(0, ...totals));
+  const y = valueScale(scale, Math.max(0, ...totals), [innerHeight, 0]);
   const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
-  const y = scaleLinear<number>({ domain: [0, ticks.at(-1) ?? 1], range: [innerHeight, 0] });
   const color = (index: number) => colors[index % colors.length] ?? '#000';
+  const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
   const seriesName = (label: string) => (multi ? label : (props.singleSeriesLabel ?? label));
+
+  // The drawn segments in reading order: year by year, each stack bottom to top. Zeros are not drawn.
+  const bars = useMemo(
+    () =>
+      data.years.flatMap((year, column) => {
+        let base = 0;
+        return shown.flatMap(({ series, index, values }) => {
+          const value = values[column] ?? 0;
+          const from = base;
+          base += value;
+          return isDrawn(value) ? [{ year, column, series: index, label: series.label, value, from }] : [];
+        });
+      }),
+    [data.years, shown],
+  );
+  const select = (bar: (typeof bars)[number]) =>
+    onSelect({ x: bar.year, ...(multi && { series: bar.label }), value: bar.value });
+  const focus = useBarFocus(bars, 'stack', (i) => select(bars[i]!));
 
   const showTooltip = (yearIndex: number, left: number, top: number) =>
     setTooltip({
@@ -78,55 +105,67 @@ export function GrowthChart(props: GrowthChartProps) {
         width={width}
         height={height}
         className="ps-chart ps-growth-chart"
-        role="img"
-        aria-label={`${props.yAxisTitle} per year, ${view}`}
+        role="group"
+        aria-roledescription="bar chart"
+        aria-label={`${props.yAxisTitle} per year, ${view}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
+        data-scale={scale}
       >
+        {patterns && <PatternDefs prefix={patternPrefix} colors={colors} count={data.series.length} />}
         <Group left={MARGIN.left} top={MARGIN.top}>
-          {ticks.map((t) => (
+          {y.ticks.map((t) => (
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
-          <g key={props.animationKey} className="ps-bars ps-bars-vertical">
-            {data.years.map((year, i) => {
-              let base = 0;
-              return shown.map(({ series, index, values }) => {
-                const value = values[i] ?? 0;
-                const top = y(base + value);
-                const bottom = y(base);
-                base += value;
-                if (value <= 0) return null;
-                return (
-                  <rect
-                    key={`${year}-${series.label}`}
-                    className="ps-bar"
-                    x={x(year)}
-                    y={top}
-                    width={x.bandwidth()}
-                    height={Math.max(0, bottom - top)}
-                    fill={color(index)}
-                    data-x={year}
-                    data-value={value}
-                    {...(multi && { 'data-series': series.label })}
-                    onMouseMove={(event) => {
-                      const box = (
-                        event.currentTarget.ownerSVGElement as SVGSVGElement
-                      ).getBoundingClientRect();
-                      showTooltip(
-                        i,
-                        event.clientX - box.left - MARGIN.left,
-                        event.clientY - box.top - MARGIN.top,
-                      );
-                    }}
-                    onClick={() => onSelect({ x: year, ...(multi && { series: series.label }), value })}
-                  >
-                    <title>{`${year} · ${seriesName(series.label)}: ${formatNumber(value)}`}</title>
-                  </rect>
-                );
-              });
+          <g
+            ref={focus.group}
+            key={props.animationKey}
+            className="ps-bars ps-bars-vertical"
+            onKeyDown={focus.onKeyDown}
+          >
+            {bars.map((bar, i) => {
+              const top = y(bar.from + bar.value);
+              const bottom = y(bar.from);
+              const name = `${bar.year}, ${seriesName(bar.label)}: ${formatNumber(bar.value)}`;
+              return (
+                <rect
+                  key={`${bar.year}-${bar.label}`}
+                  className="ps-bar"
+                  x={x(bar.year)}
+                  y={top}
+                  width={x.bandwidth()}
+                  height={Math.max(0, bottom - top)}
+                  fill={fill(bar.series)}
+                  data-color={color(bar.series)}
+                  data-x={bar.year}
+                  data-value={bar.value}
+                  {...(multi && { 'data-series': bar.label })}
+                  aria-label={name}
+                  {...focus.barProps(i)}
+                  onFocus={() => {
+                    focus.barProps(i).onFocus();
+                    showTooltip(bar.column, (x(bar.year) ?? 0) + x.bandwidth(), top);
+                  }}
+                  // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
+                  onBlur={() => setTooltip(null)}
+                  onMouseMove={(event) => {
+                    const box = (
+                      event.currentTarget.ownerSVGElement as SVGSVGElement
+                    ).getBoundingClientRect();
+                    showTooltip(
+                      bar.column,
+                      event.clientX - box.left - MARGIN.left,
+                      event.clientY - box.top - MARGIN.top,
+                    );
+                  }}
+                  onClick={() => select(bar)}
+                >
+                  <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}`}</title>
+                </rect>
+              );
             })}
           </g>
           <AxisLeft
-            scale={y}
-            tickValues={ticks}
+            scale={y.axis}
+            tickValues={y.ticks}
             tickFormat={(v) => formatNumber(Number(v))}
             label={props.yAxisTitle}
             labelOffset={52}

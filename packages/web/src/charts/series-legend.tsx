@@ -1,14 +1,17 @@
 import { useId } from 'react';
+import { Swatch } from './patterns.tsx';
 
 export interface SeriesLegendProps {
   labels: readonly string[];
   colors: readonly string[];
   hidden: ReadonlySet<string>;
   onToggle: (label: string) => void;
+  /** Show each series' pattern in its swatch (when the chart uses pattern fills). */
+  patterns?: boolean;
 }
 
 /** The list of visible series: one checkbox per series, ids by position (defect D20). */
-export function SeriesLegend({ labels, colors, hidden, onToggle }: SeriesLegendProps) {
+export function SeriesLegend({ labels, colors, hidden, onToggle, patterns = false }: SeriesLegendProps) {
   const id = useId();
   return (
     <fieldset className="ps-legend">
@@ -24,7 +27,7 @@ export function SeriesLegend({ labels, colors, hidden, onToggle }: SeriesLegendP
               data-series={label}
             />
             <label htmlFor={`${id}-series-${index}`}>
-              <span className="ps-legend-swatch" style={{ background: colors[index % colors.length] }} />
+              <Swatch color={colors[index % colors.length] ?? '#000000'} index={index} patterned={patterns} />
               {label}
             </label>
           </li>

@@ -3,12 +3,14 @@ import { Outlet, useLocation } from 'react-router';
 import { useDataQuery } from '../data/data-context.tsx';
 import { ModalLayer } from '../modals/modal-layer.tsx';
 import { documentTitle } from '../routing/page-routes.ts';
+import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
 import { NavBar } from './nav-bar.tsx';
 
 /** The frame of every page: navigation, the page, a footer and the one modal layer. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const { archive, config } = useDataQuery();
+  useSchemeFromUrl();
 
   useEffect(() => {
     document.title = documentTitle(pathname);

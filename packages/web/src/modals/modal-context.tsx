@@ -3,7 +3,7 @@ import type { ModalType } from './modal-types.ts';
 
 export interface ModalOptions {
   title?: string;
-  /** Content of a fullscreen or other modal. */
+  /** Content of a fullscreen, snapshot or other modal. */
   content?: ReactNode;
   /** The chart whose notes an information modal shows. */
   chartKey?: string;

@@ -48,7 +48,8 @@ export function ModalLayer() {
       body = <InformationModalBody chartKey={modal.chartKey} />;
       break;
     case 'snapshot':
-      body = <p>{SNAPSHOT_MODAL_TEXT}</p>;
+      // A chart page hands its data and downloads; opened without content, the seed's placeholder.
+      body = modal.content ?? <p>{SNAPSHOT_MODAL_TEXT}</p>;
       break;
     default:
       body = modal.content;

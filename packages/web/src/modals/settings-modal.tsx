@@ -8,7 +8,9 @@ import {
 import { colord } from 'colord';
 import { useEffect, useId, useRef, useState } from 'react';
 import { HexAlphaColorPicker } from 'react-colorful';
+import { contrastWarning } from '../settings/contrast.ts';
 import { useSettings } from '../settings/settings-context.tsx';
+import { useChooseScheme } from '../settings/use-scheme-url.ts';
 
 export const CUSTOM_SCHEME_DESCRIPTION =
   'Create a custom color scheme, click on the color you would like to change and use the color picker.';
@@ -39,7 +41,9 @@ export default function SettingsModalBody() {
 }
 
 function ColorSchemeSettings() {
-  const { schemeName, colorSchemes, setScheme } = useSettings();
+  const { schemeName, colorSchemes, patterns, setPatterns } = useSettings();
+  const chooseScheme = useChooseScheme();
+  const patternsHint = useId();
   return (
     <>
       <p className="ps-current-scheme">Current: {COLOR_SCHEME_LABELS[schemeName]}</p>
@@ -53,7 +57,7 @@ function ColorSchemeSettings() {
                 name="ps-color-scheme"
                 value={name}
                 checked={schemeName === name}
-                onChange={() => setScheme(name)}
+                onChange={() => chooseScheme(name)}
               />{' '}
               {COLOR_SCHEME_LABELS[name]}
             </label>
@@ -70,6 +74,20 @@ function ColorSchemeSettings() {
           </div>
         ))}
       </fieldset>
+      <div className="ps-pattern-setting">
+        <label>
+          <input
+            type="checkbox"
+            checked={patterns}
+            aria-describedby={patternsHint}
+            onChange={(event) => setPatterns(event.target.checked)}
+          />{' '}
+          Pattern fills
+        </label>
+        <p id={patternsHint} className="ps-custom-description">
+          Hatches and dots on bars and legend swatches, so that series differ by more than colour.
+        </p>
+      </div>
     </>
   );
 }
@@ -78,6 +96,8 @@ function ColorSchemeSettings() {
 function CustomSwatch({ index, color, editable }: { index: number; color: string; editable: boolean }) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const low = contrastWarning(color) !== undefined;
   const { setCustomColor } = useSettings();
 
   useEffect(() => {
@@ -85,10 +105,15 @@ function CustomSwatch({ index, color, editable }: { index: number; color: string
     const onDown = (event: MouseEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Effects are cleaned up after the next paint: a second Escape pressed before that must reach
+    // the modal (and close it), so this listener stops itself at once.
+    let listening = true;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
+      if (listening && event.key === 'Escape') {
+        listening = false;
         event.stopPropagation();
         setOpen(false);
+        button.current?.focus();
       }
     };
     document.addEventListener('mousedown', onDown);
@@ -102,10 +127,11 @@ function CustomSwatch({ index, color, editable }: { index: number; color: string
   return (
     <span ref={wrapper} className="ps-swatch-wrapper">
       <button
+        ref={button}
         type="button"
-        className="ps-swatch ps-swatch-button"
+        className={`ps-swatch ps-swatch-button${low ? ' ps-swatch-low' : ''}`}
         style={{ background: color }}
-        aria-label={`Custom color ${index + 1}: ${color}`}
+        aria-label={`Custom color ${index + 1}: ${color}${low ? ', low contrast' : ''}`}
         aria-expanded={open}
         disabled={!editable}
         data-index={index}
@@ -132,9 +158,14 @@ function ColorPicker({
   onChange: (c: string) => void;
 }) {
   const rgba = colord(color).toRgb();
-  const [hexText, setHexText] = useState(color);
-  useEffect(() => setHexText(color), [color]);
+  // The text typed here and the colour it was typed at. The field shows that text while the colour
+  // is still that one, and the colour once it changes elsewhere (the picker, R/G/B). Derived at
+  // render, not synced in an effect: typing 00ffff passes through the valid 00f, and an effect that
+  // runs a frame later would rewrite the field under the typist's fingers.
+  const [draft, setDraft] = useState({ text: color, at: color });
+  const hexText = draft.at === color ? draft.text : color;
   const setRgba = (next: Partial<typeof rgba>) => onChange(colord({ ...rgba, ...next }).toHex());
+  const warning = contrastWarning(color);
 
   return (
     <div className="ps-picker" role="group" aria-label={`${label} picker`}>
@@ -148,8 +179,8 @@ function ColorPicker({
             spellCheck={false}
             aria-invalid={parseHexInput(hexText) === undefined}
             onChange={(event) => {
-              setHexText(event.target.value);
               const parsed = parseHexInput(event.target.value);
+              setDraft({ text: event.target.value, at: parsed ?? color });
               if (parsed) onChange(parsed);
             }}
           />
@@ -177,6 +208,10 @@ function ColorPicker({
           />
         </label>
       </div>
+      {/* Always rendered, so that screen readers announce a warning when it appears. */}
+      <p className="ps-contrast-warning" role="status" data-testid="contrast-warning">
+        {warning}
+      </p>
     </div>
   );
 }

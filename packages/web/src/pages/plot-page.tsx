@@ -19,6 +19,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { chartDataQuery } from '../api/queries.ts';
+import { ChartTools, exportedChart } from '../components/chart-tools.tsx';
+import { DataAsOf, useChartProvenance } from '../components/data-as-of.tsx';
 import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
@@ -37,7 +39,9 @@ import {
   withVariant,
   withView,
 } from '../routing/plot-state.ts';
+import { ScaleControl } from '../settings/scale-control.tsx';
 import { useSettings } from '../settings/settings-context.tsx';
+import { readScale, withScale } from '../settings/url-state.ts';
 
 /** The chart page of /growth/{key} and /distribution/{key}; the key must be of the route's category. */
 export default function PlotPage({ category }: { category: ChartCategory }) {
@@ -75,6 +79,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const state = readPlotState(params, definition, defaultView);
   const resolved = resolveChart(definition, state.variant);
   const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
+  const scale = readScale(params);
   const [selected, setSelected] = useState<Selected | null>(null);
 
   const query = useQuery({
@@ -118,7 +123,8 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
     });
   }, [inputKey]);
 
-  const update = (next: URLSearchParams) => setParams(next, { replace: true, preventScrollReset: true });
+  // Each change is a history entry, so Back and Forward step through the views.
+  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
 
   const onSelect = (selection: BarSelection) => {
     const click: ChartClick = {
@@ -142,6 +148,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const options = (chartDef ?? definition).options;
   const singleLabel = options.seriesLabels?.[state.view];
   const colors = settings.colorScheme;
+  const provenance = useChartProvenance(chartDef?.key ?? definition.key, shown?.resolved.query);
 
   const chart = (height?: number): ReactNode => {
     if (!shown) return null;
@@ -156,6 +163,8 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           yAxisTitle={options.yAxisTitle}
           onSelect={onSelect}
           animationKey={`${definition.key}-${state.view}-${resolved.variant ?? ''}`}
+          scale={scale}
+          patterns={settings.patterns}
           {...(singleLabel && { singleSeriesLabel: singleLabel })}
           {...(height && { height })}
         />
@@ -171,6 +180,8 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           yAxisTitle={options.yAxisTitle}
           onSelect={onSelect}
           animationKey={`${definition.key}-${resolved.variant ?? ''}`}
+          scale={scale}
+          patterns={settings.patterns}
           {...(options.yStep && { yStep: options.yStep })}
           {...(height && { height })}
         />
@@ -214,6 +225,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
               </select>
             </label>
           )}
+          <ScaleControl scale={scale} onChange={(next) => update(withScale(params, next))} />
           <button
             type="button"
             className="ps-button"
@@ -224,14 +236,22 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           <button type="button" className="ps-button" onClick={() => openModal('settings')}>
             Colors
           </button>
-          <button
-            type="button"
-            className="ps-button"
-            disabled={!shown}
-            onClick={() => openModal('fullscreen', { title: resolved.title, content: chart(640) })}
-          >
-            Fullscreen
-          </button>
+          <ChartTools
+            chart={
+              shown
+                ? exportedChart({
+                    resolved: shown.resolved,
+                    view: state.view,
+                    growth,
+                    distribution,
+                    hidden,
+                    colors,
+                  })
+                : undefined
+            }
+            provenance={provenance}
+            renderChart={chart}
+          />
           <a
             className="ps-button ps-link-button"
             href={queryEditorUrl(searchApiUrl, editorRequest)}
@@ -267,10 +287,12 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
                   colors={colors}
                   hidden={hidden}
                   onToggle={(label) => update(withSeriesToggled(params, label))}
+                  patterns={settings.patterns}
                 />
               </aside>
             )}
           </div>
+          <DataAsOf provenance={provenance} />
           {distribution &&
             definition.truncateViewData &&
             distribution.bucketCount > distribution.bars.length && (

@@ -1,11 +1,12 @@
 import type { FacetResult } from '@pdb-stats/search-model';
 import { formatNumber } from '../charts/format.ts';
 import { h } from './dom.ts';
+import { scrollBox } from './scroll-box.ts';
 import { facetRows } from './facet-rows.ts';
 
 /** The facets of an answer as one table: facet, bucket, count; sub-facets indented under their bucket. */
 export function facetTable(facets: readonly FacetResult[]): HTMLElement {
-  return h(
+  const table = h(
     'table',
     { class: 'ps-sp-table', 'data-testid': 'facets-table' },
     h('caption', {}, 'Facets'),
@@ -34,4 +35,5 @@ export function facetTable(facets: readonly FacetResult[]): HTMLElement {
       ),
     ),
   );
+  return scrollBox(table, 'Facets');
 }

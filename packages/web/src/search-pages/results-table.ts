@@ -3,6 +3,7 @@ import { formatNumber } from '../charts/format.ts';
 import { lookupDocuments } from './api.ts';
 import { RESULT_COLUMNS } from './columns.ts';
 import { h } from './dom.ts';
+import { scrollBox } from './scroll-box.ts';
 import type { ResultRow } from './result-items.ts';
 
 /**
@@ -56,11 +57,11 @@ export async function resultsTable(
       }),
     ),
   );
-  if (documents.size > 0 || rows.length === 0) return table;
+  if (documents.size > 0 || rows.length === 0) return scrollBox(table, caption);
   return h(
     'div',
     {},
-    table,
+    scrollBox(table, caption),
     h(
       'p',
       { class: 'ps-sp-note' },

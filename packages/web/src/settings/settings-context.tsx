@@ -1,33 +1,57 @@
 import type { ColorSchemeName } from '@pdb-stats/search-model/charts';
-import { createContext, useContext, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { SierraConfig } from '../config.ts';
 import {
   initialSettings,
   settingsReducer,
+  storedPart,
   type SettingsState,
   type SettingsAction,
 } from './settings-state.ts';
+import { loadStoredSettings, saveStoredSettings } from './storage.ts';
+import { readScheme } from './url-state.ts';
 
 export interface SettingsContextValue extends SettingsState {
+  /** The visitor's choice (stored). Use `useChooseScheme` in pages: it also records it in the URL. */
   setScheme: (schemeName: ColorSchemeName) => void;
   /** Edits custom colour `index`; refused (logged) unless the scheme is custom and 0 <= index < 8. */
   setCustomColor: (index: number, color: string) => void;
+  setPatterns: (patterns: boolean) => void;
+  /** Tells the settings which scheme the current URL names (called by the page frame). */
+  syncUrlScheme: (schemeName: ColorSchemeName | undefined) => void;
   setChart: (chart: Extract<SettingsAction, { type: 'setChart' }>) => void;
 }
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
 
+function startSettings(sierra: SierraConfig): SettingsState {
+  // The first URL is read here, not after the first render, so a shared link never flashes the
+  // stored scheme first.
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  return initialSettings(sierra, loadStoredSettings(), readScheme(new URLSearchParams(search)));
+}
+
 export function SettingsProvider({ sierra, children }: { sierra: SierraConfig; children: ReactNode }) {
-  const [state, dispatch] = useReducer(settingsReducer, sierra, initialSettings);
+  const [state, dispatch] = useReducer(settingsReducer, sierra, startSettings);
   // The setters never change, so effects that call them do not run again after each update.
-  const actions = useMemo<Pick<SettingsContextValue, 'setScheme' | 'setCustomColor' | 'setChart'>>(
+  const actions = useMemo<Omit<SettingsContextValue, keyof SettingsState>>(
     () => ({
       setScheme: (schemeName) => dispatch({ type: 'setScheme', schemeName }),
       setCustomColor: (index, color) => dispatch({ type: 'setCustomColor', index, color }),
+      setPatterns: (patterns) => dispatch({ type: 'setPatterns', patterns }),
+      syncUrlScheme: (schemeName) => dispatch({ type: 'syncUrlScheme', schemeName }),
       setChart: (action) => dispatch(action),
     }),
     [],
   );
+  const stored = storedPart(state);
+  const storedKey = JSON.stringify(stored);
+  const started = useRef(false);
+  useEffect(() => {
+    // Nothing is written until the visitor changes something: a scheme from a link is not stored.
+    if (started.current) saveStoredSettings(stored);
+    started.current = true;
+  }, [storedKey]);
   const value = useMemo<SettingsContextValue>(() => ({ ...state, ...actions }), [state, actions]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

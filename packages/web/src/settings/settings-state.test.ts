@@ -55,4 +55,41 @@ describe(settingsReducer.name, () => {
     expect(state.chartColors).toHaveLength(9);
     expect(state.chartColors[8]).toBe(COLOR_SCHEMES.default[0]);
   });
+
+  it('starts from the stored settings', () => {
+    const custom = COLOR_SCHEMES.default.slice().reverse();
+    const state = initialSettings(sierra, { schemeName: 'custom', custom, patterns: true });
+    expect(state.schemeName).toBe('custom');
+    expect(state.colorScheme).toEqual(custom);
+    expect(state.patterns).toBe(true);
+  });
+
+  it("shows the URL's scheme over the stored one, and keeps it for the visit", () => {
+    const stored = { schemeName: 'achromatic', custom: COLOR_SCHEMES.custom, patterns: false } as const;
+    const start = initialSettings(sierra, stored, 'custom');
+    expect(start.schemeName).toBe('custom');
+    expect(start.chosenSchemeName).toBe('achromatic');
+    // A link to a page whose URL names no scheme keeps the scheme the visit came with.
+    const next = settingsReducer(start, { type: 'syncUrlScheme', schemeName: undefined });
+    expect(next.schemeName).toBe('custom');
+    expect(next.colorScheme).toEqual(COLOR_SCHEMES.custom);
+  });
+
+  it("a choice replaces the URL's scheme and is what stays", () => {
+    const start = initialSettings(sierra, undefined, 'custom');
+    const chosen = settingsReducer(start, { type: 'setScheme', schemeName: 'achromatic' });
+    expect(chosen.schemeName).toBe('achromatic');
+    expect(chosen.chosenSchemeName).toBe('achromatic');
+    const elsewhere = settingsReducer(chosen, { type: 'syncUrlScheme', schemeName: undefined });
+    expect(elsewhere.schemeName).toBe('achromatic');
+    // Back to an entry that names the old scheme shows it again.
+    const back = settingsReducer(elsewhere, { type: 'syncUrlScheme', schemeName: 'custom' });
+    expect(back.schemeName).toBe('custom');
+    expect(back.chosenSchemeName).toBe('achromatic');
+  });
+
+  it('switches pattern fills', () => {
+    const state = settingsReducer(initialSettings(sierra), { type: 'setPatterns', patterns: true });
+    expect(state.patterns).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type DataView,
 } from '@pdb-stats/search-model/charts';
 import type { SierraConfig } from '../config.ts';
+import { DEFAULT_STORED_SETTINGS, type StoredSettings } from './storage.ts';
 
 /** One entry of the list of visible series (seed §3, "current input"). */
 export interface SeriesInput {
@@ -15,11 +16,26 @@ export interface SeriesInput {
   visible: boolean;
 }
 
-/** Settings of the dashboard (seed §3). Colours are kept in memory only, as in the existing app. */
+/** Value scale of the charts: linear (the default) or logarithmic (opt-in, in the URL). */
+export type ChartScale = 'linear' | 'log';
+
+/**
+ * Settings of the dashboard (seed §3). The chosen scheme, the custom palette and pattern fills are
+ * remembered between visits (see storage.ts); a scheme named in the URL wins for the visit.
+ */
 export interface SettingsState {
+  /** The scheme on screen: the URL's, else the one the visit started with from a URL, else the chosen one. */
   schemeName: ColorSchemeName;
   /** The active palette. */
   colorScheme: readonly string[];
+  /** The scheme the visitor chose (stored). */
+  chosenSchemeName: ColorSchemeName;
+  /** The scheme named by the current URL, if any. */
+  urlSchemeName?: ColorSchemeName;
+  /** The last scheme a URL named during this visit; kept when links lead to URLs without one. */
+  visitSchemeName?: ColorSchemeName;
+  /** Pattern fills on bars and legend swatches. */
+  patterns: boolean;
   colorSchemes: Record<ColorSchemeName, readonly string[]>;
   /** Colours of the series of the current chart. */
   chartColors: readonly string[];
@@ -27,6 +43,7 @@ export interface SettingsState {
   chartDetails: { key?: ChartKey; title?: string };
   config: SierraConfig & {
     chartType: { growth: 'bar'; distribution: 'bar' };
+    /** The default scale; a chart page's URL may ask for 'log'. */
     scale: 'linear';
     dataView: DataView;
   };
@@ -34,7 +51,11 @@ export interface SettingsState {
 }
 
 export type SettingsAction =
+  /** The visitor chooses a scheme: it is stored, and the page's URL will name it. */
   | { type: 'setScheme'; schemeName: ColorSchemeName }
+  /** The URL now names this scheme (or none). */
+  | { type: 'syncUrlScheme'; schemeName: ColorSchemeName | undefined }
+  | { type: 'setPatterns'; patterns: boolean }
   | { type: 'setCustomColor'; index: number; color: string }
   | { type: 'setChart'; chartDetails: SettingsState['chartDetails']; currentInput: SeriesInput[] };
 
@@ -43,12 +64,26 @@ function colorsFor(palette: readonly string[], input: SeriesInput[]): readonly s
   return Array.from({ length: count }, (_, i) => palette[i % palette.length] ?? '#000000');
 }
 
-export function initialSettings(sierra: SierraConfig): SettingsState {
-  return {
-    schemeName: 'default',
-    colorScheme: COLOR_SCHEMES.default,
-    colorSchemes: COLOR_SCHEMES,
-    chartColors: colorsFor(COLOR_SCHEMES.default, []),
+/** Recomputes the scheme on screen and its colours after a change of the inputs. */
+function withEffectiveScheme(state: SettingsState): SettingsState {
+  const schemeName = state.urlSchemeName ?? state.visitSchemeName ?? state.chosenSchemeName;
+  const colorScheme = state.colorSchemes[schemeName];
+  return { ...state, schemeName, colorScheme, chartColors: colorsFor(colorScheme, state.currentInput) };
+}
+
+export function initialSettings(
+  sierra: SierraConfig,
+  stored: StoredSettings = DEFAULT_STORED_SETTINGS,
+  urlSchemeName?: ColorSchemeName,
+): SettingsState {
+  return withEffectiveScheme({
+    schemeName: stored.schemeName,
+    colorScheme: COLOR_SCHEMES[stored.schemeName],
+    chosenSchemeName: stored.schemeName,
+    ...(urlSchemeName && { urlSchemeName, visitSchemeName: urlSchemeName }),
+    patterns: stored.patterns,
+    colorSchemes: { ...COLOR_SCHEMES, custom: stored.custom },
+    chartColors: [],
     chartDetails: {},
     config: {
       ...sierra,
@@ -58,7 +93,12 @@ export function initialSettings(sierra: SierraConfig): SettingsState {
       dataView: DEFAULT_DATA_VIEW,
     },
     currentInput: [],
-  };
+  });
+}
+
+/** The part of the state remembered between visits. */
+export function storedPart(state: SettingsState): StoredSettings {
+  return { schemeName: state.chosenSchemeName, custom: state.colorSchemes.custom, patterns: state.patterns };
 }
 
 /**
@@ -68,14 +108,31 @@ export function initialSettings(sierra: SierraConfig): SettingsState {
 export function settingsReducer(state: SettingsState, action: SettingsAction): SettingsState {
   switch (action.type) {
     case 'setScheme': {
-      const colorScheme = state.colorSchemes[action.schemeName];
-      return {
-        ...state,
-        schemeName: action.schemeName,
-        colorScheme,
-        chartColors: colorsFor(colorScheme, state.currentInput),
-      };
+      // Applied at once, before the URL catches up; the choice replaces a scheme a link brought.
+      const { visitSchemeName: _visit, ...rest } = state;
+      return withEffectiveScheme({
+        ...rest,
+        chosenSchemeName: action.schemeName,
+        urlSchemeName: action.schemeName,
+      });
     }
+    case 'syncUrlScheme': {
+      // Every navigation reports its URL's scheme; most change nothing, and then no one re-renders.
+      if (
+        state.urlSchemeName === action.schemeName &&
+        (!action.schemeName || state.visitSchemeName === action.schemeName)
+      )
+        return state;
+      const { urlSchemeName: _url, ...rest } = state;
+      if (!action.schemeName) return withEffectiveScheme(rest);
+      return withEffectiveScheme({
+        ...rest,
+        urlSchemeName: action.schemeName,
+        visitSchemeName: action.schemeName,
+      });
+    }
+    case 'setPatterns':
+      return { ...state, patterns: action.patterns };
     case 'setCustomColor': {
       const palette = state.colorSchemes.custom;
       const refused = customColorEditError(state.schemeName, action.index, palette.length);
@@ -85,12 +142,7 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         return state;
       }
       const custom = palette.map((c, i) => (i === action.index ? color : c));
-      return {
-        ...state,
-        colorSchemes: { ...state.colorSchemes, custom },
-        colorScheme: custom,
-        chartColors: colorsFor(custom, state.currentInput),
-      };
+      return withEffectiveScheme({ ...state, colorSchemes: { ...state.colorSchemes, custom } });
     }
     case 'setChart':
       return {

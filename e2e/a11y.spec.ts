@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ALL_CHARTS, OTHER_ROUTES } from './support/route-kinds.ts';
+
+/** Serious and critical axe-core violations on the page as it is now, with where they are. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+for (const route of [...OTHER_ROUTES, ...ALL_CHARTS]) {
+  test(`axe: no serious or critical violations on ${route.name}`, async ({ page }) => {
+    await page.goto(route.path);
+    await route.ready(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('axe: the chart page with its data table open, log scale and pattern fills', async ({ page }) => {
+  await page.goto('/growth/experimental-method?scale=log');
+  await ALL_CHARTS[0]!.ready(page);
+  await page.getByText('Data table').click();
+  await expect(page.locator('.ps-table').first()).toBeVisible();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
+  await page.getByRole('dialog').getByRole('checkbox', { name: 'Pattern fills' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(page.locator('.ps-plot-chart pattern').first()).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('axe: the settings modal open, with the custom picker and a contrast warning', async ({ page }) => {
+  await page.goto('/distribution/resolution');
+  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: 'Default' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('radio', { name: 'Custom' }).check();
+  await dialog.locator('.ps-swatch-button[data-index="3"]').click();
+  await expect(dialog.getByTestId('contrast-warning')).toContainText('Low contrast');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('axe: the navigation menu open', async ({ page }) => {
+  await page.goto('/');
+  await OTHER_ROUTES[0]!.ready(page);
+  await page.getByRole('button', { name: 'Data Distribution' }).click();
+  await expect(page.getByRole('link', { name: /resolution/i }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,79 @@
+import { formatNumber } from '../charts/format.ts';
+import { DataAsOf } from '../components/data-as-of.tsx';
+import { EXPORT_FORMATS, useChartDownload } from '../components/use-chart-download.ts';
+import { exportTable } from '../export/table.ts';
+import type { ChartExportInput } from '../export/types.ts';
+
+export interface SnapshotModalBodyProps {
+  input: ChartExportInput;
+  /** The chart's SVG element on the page, for the image downloads. */
+  chart: () => SVGSVGElement | null;
+}
+
+/**
+ * Body of the snapshot modal: the current chart's data as a table (the rows of the CSV download),
+ * what they are as of, and the downloads.
+ */
+export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyProps) {
+  const table = exportTable(input);
+  const { download, busy, error } = useChartDownload(input, chart);
+  return (
+    <div className="ps-snapshot-modal">
+      <DataAsOf provenance={input.provenance} />
+      <div className="ps-snapshot-downloads" role="group" aria-label="Downloads">
+        {EXPORT_FORMATS.map(({ format, label }) => (
+          <button
+            key={format}
+            type="button"
+            className="ps-button"
+            data-format={format}
+            aria-label={`Download ${label}`}
+            disabled={busy !== null}
+            onClick={() => void download(format)}
+          >
+            Download {format.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="ps-download-error">
+          {error}
+        </p>
+      )}
+      <div className="ps-snapshot-table" tabIndex={0} role="region" aria-label="Chart data">
+        <table className="ps-table">
+          <caption>
+            {input.title}
+            {input.category === 'growth' && input.view ? ` (${input.view})` : ''}
+          </caption>
+          <thead>
+            <tr>
+              {table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) =>
+                  c === 0 ? (
+                    <th key={c} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={c} className={typeof cell === 'number' ? 'ps-num' : undefined}>
+                      {typeof cell === 'number' ? formatNumber(cell) : cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
