@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** The soak test alone (`npm run test:soak`): one long test that wants the machine to itself. */
+export default defineConfig({
+  root: fileURLToPath(new URL('../../../..', import.meta.url)),
+  test: {
+    include: ['packages/server/test/soak/*.soak.ts'],
+    testTimeout: 150_000,
+    hookTimeout: 120_000,
+  },
+});
