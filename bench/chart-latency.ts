@@ -1,69 +1,93 @@
 /**
  * Per-chart latency of the registry's data requests, straight through the service (no HTTP):
- * uncached (the engine's work) and cached (the answer cache), median and p95 of N runs.
- *   npm run bench -- --archive DIR [--runs 20]
+ * uncached (the engine's work) and cached (the answer cache), median and p95 of N runs; then the
+ * whole registry one request after another, uncached.
  */
-import { availableParallelism } from 'node:os';
 import { validateSearchRequest } from '@pdb-stats/search-model';
 import { registryChartRequests } from '../packages/server/src/chart-requests.ts';
 import { openDuckDbEngine } from '../packages/server/src/engine/index.ts';
 import { SearchService } from '../packages/server/src/search-service.ts';
-import { parseArgs } from 'node:util';
+import { describeCounts } from './archives.ts';
+import { heading, median, ms, percentile, time } from './stats.ts';
 
-const { values } = parseArgs({
-  options: { archive: { type: 'string', default: 'data/demo' }, runs: { type: 'string', default: '20' } },
-});
-const runs = Number(values.runs);
-const archive = values.archive!;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const ms = (n: number) => n.toFixed(n < 1 ? 3 : 1).padStart(8);
-
-async function time(task: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await task();
-  return performance.now() - start;
+export interface ChartLatencySummary {
+  entries: number;
+  /** Uncached medians per chart request, in registry order. */
+  uncached: { name: string; median: number }[];
+  /** Slowest cached median (ms). */
+  cachedMax: number;
+  /** The whole registry, uncached, one request after another (ms). */
+  wholeRegistry: number;
 }
 
-const started = performance.now();
-const engine = await openDuckDbEngine(archive);
-const openSeconds = (performance.now() - started) / 1000;
-const info = engine.archiveInfo();
-const service = new SearchService(engine);
-const requests = registryChartRequests();
-
-console.log(`# chart request latency — ${new Date().toISOString().slice(0, 10)}`);
-console.log(`cores ${availableParallelism()}, archive ${archive}: ${JSON.stringify(info.row_counts)}`);
-console.log(
-  `engine open (load snapshot into memory): ${openSeconds.toFixed(1)} s, ${runs} runs per figure\n`,
-);
-console.log(
-  `${'chart'.padEnd(42)} ${'uncached median'.padStart(16)} ${'p95'.padStart(8)} ${'cached median'.padStart(14)} ${'p95'.padStart(8)}  (ms)`,
-);
-const uncachedMedians: number[] = [];
-for (const { name, request } of requests) {
-  const plan = validateSearchRequest(request);
-  await engine.search(plan); // first run warms DuckDB's own structures, not our cache
-  const uncached: number[] = [];
-  for (let i = 0; i < runs; i++) uncached.push(await time(() => engine.search(plan)));
-  await service.answer(request);
-  const cached: number[] = [];
-  for (let i = 0; i < runs; i++) cached.push(await time(() => service.answer(request)));
-  uncachedMedians.push(percentile(uncached, 50));
+/** `only`: chart names (or parts of names) to measure; all when empty. */
+export async function benchChartLatency(
+  archive: string,
+  runs: number,
+  only: readonly string[] = [],
+): Promise<ChartLatencySummary> {
+  const started = performance.now();
+  // No time limit worth the name: a first run over a large archive on a busy machine may take long.
+  const engine = await openDuckDbEngine(archive, { timeoutMs: 30 * 60_000 });
+  const openSeconds = (performance.now() - started) / 1000;
+  const info = engine.archiveInfo();
+  const entries = info.row_counts.entry;
+  heading(`chart requests, ${entries.toLocaleString('en-US')} entries`);
+  console.log(`archive ${archive}: ${describeCounts(info.row_counts)}`);
   console.log(
-    `${name.padEnd(42)} ${ms(percentile(uncached, 50)).padStart(16)} ${ms(percentile(uncached, 95))} ${ms(percentile(cached, 50)).padStart(14)} ${ms(percentile(cached, 95))}`,
+    `engine open (snapshot loaded into memory): ${openSeconds.toFixed(1)} s; ${runs} runs per figure`,
   );
+  console.log(
+    'through the service, no HTTP (ms); uncached: the engine, its shared derived tables built by a first run (last column); cached: the answer cache\n',
+  );
+  const service = new SearchService(engine);
+  const requests = registryChartRequests().filter(
+    ({ name }) => only.length === 0 || only.some((part) => name.includes(part)),
+  );
+  // Rows are printed as they are measured: a run over a large archive takes minutes.
+  const row = (cells: readonly string[]) =>
+    console.log(cells.map((c, i) => (i === 0 ? c.padEnd(34) : c.padStart(i % 2 ? 16 : 9))).join(''));
+  row(['chart', 'uncached median', 'p95', 'cached median', 'p95', 'first run']);
+  const uncachedMedians: { name: string; median: number }[] = [];
+  const cachedMedians: number[] = [];
+  try {
+    for (const { name, request } of requests) {
+      const plan = validateSearchRequest(request);
+      // The first run builds the engine's shared derived tables (they depend on the archive only).
+      const first = await time(() => engine.search(plan));
+      const uncached: number[] = [];
+      for (let i = 0; i < runs; i++) uncached.push(await time(() => engine.search(plan)));
+      await service.answer(request);
+      const cached: number[] = [];
+      for (let i = 0; i < runs; i++) cached.push(await time(() => service.answer(request)));
+      uncachedMedians.push({ name, median: median(uncached) });
+      cachedMedians.push(median(cached));
+      row([
+        name,
+        ms(median(uncached)),
+        ms(percentile(uncached, 95)),
+        ms(median(cached)),
+        ms(percentile(cached, 95)),
+        ms(first),
+      ]);
+    }
+    const whole = await time(async () => {
+      for (const { request } of requests) await engine.search(validateSearchRequest(request));
+    });
+    const slowest = uncachedMedians.reduce((a, b) => (b.median > a.median ? b : a));
+    console.log(
+      `\nwhole registry (${requests.length} requests) one after another, uncached: ${whole.toFixed(0)} ms`,
+    );
+    console.log(
+      `slowest uncached median: ${slowest.name} ${ms(slowest.median)} ms; slowest cached median: ${ms(Math.max(...cachedMedians))} ms`,
+    );
+    return {
+      entries,
+      uncached: uncachedMedians,
+      cachedMax: Math.max(...cachedMedians),
+      wholeRegistry: whole,
+    };
+  } finally {
+    await engine.close();
+  }
 }
-const whole = await time(async () => {
-  for (const { request } of requests) await engine.search(validateSearchRequest(request));
-});
-console.log(
-  `\nwhole registry (${requests.length} requests) one after another, uncached: ${whole.toFixed(0)} ms`,
-);
-console.log(
-  `slowest chart median: ${Math.max(...uncachedMedians).toFixed(1)} ms; charts over 25 ms: ${uncachedMedians.filter((m) => m > 25).length}`,
-);
-await engine.close();

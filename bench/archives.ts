@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
+
+/** Folder of the benchmark's demo archive of `entries` entries (git-ignored `data/`). */
+export function benchArchiveDir(entries: number): string {
+  return resolve(`data/bench-${entries}`);
+}
+
+/** The demo archive of `entries` entries in `dir`, generated first when the folder holds none. */
+export async function ensureArchive(entries: number, dir = benchArchiveDir(entries)): Promise<string> {
+  if (await isSnapshot(dir)) return dir;
+  const started = performance.now();
+  console.log(`generating a demo archive of ${entries.toLocaleString('en-US')} entries in ${dir} …`);
+  await generateDemoArchive({ entries, outDir: dir });
+  console.log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return dir;
+}
+
+/** Row counts per level, from the snapshot's manifest. */
+export async function archiveCounts(dir: string): Promise<Record<string, number>> {
+  const manifest = JSON.parse(await readFile(resolve(dir, 'manifest.json'), 'utf8')) as {
+    counts: Record<string, number>;
+  };
+  return manifest.counts;
+}
+
+/** "250,000 entries, 405,906 polymer_entity, …" */
+export function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([level, n]) => `${n.toLocaleString('en-US')} ${level === 'entry' ? 'entries' : level}`)
+    .join(', ');
+}

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench [-- options]`: prints the figures of BENCHMARKS.md and checks them against the
+ * budgets. Parts: charts (per-chart latency per archive, whole registry), load (autocannon, then
+ * memory), startup, web (JavaScript per route), paint (first chart painted in Chromium).
+ *
+ *   --only charts,load        run these parts only (default: all)
+ *   --entries 250000,1200000  archives by size: data/bench-N, generated when missing
+ *   --archive DIR             an archive folder instead (repeatable)
+ *   --runs 20                 runs per chart figure
+ *   --charts unique,taxonomy  only the charts whose names contain one of these
+ *   --duration 10 --connections 50 --uncached-connections 10   load runs
+ *   --no-build                measure the dashboard build already in --web-dir
+ */
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { archiveCounts, describeCounts, ensureArchive } from './archives.ts';
+import { benchChartLatency, type ChartLatencySummary } from './chart-latency.ts';
+import { benchFirstPaint, type PaintSummary } from './first-paint.ts';
+import { benchLoad, type LoadSummary } from './load.ts';
+import { benchStartup, type StartupSummary } from './startup.ts';
+import { heading, ms, printTable } from './stats.ts';
+import { benchWebSize, type WebSizeSummary } from './web-size.ts';
+
+const PARTS = ['charts', 'load', 'startup', 'web', 'paint'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: PARTS.join(',') },
+    entries: { type: 'string', default: '250000,1200000' },
+    archive: { type: 'string', multiple: true },
+    runs: { type: 'string', default: '20' },
+    charts: { type: 'string', default: '' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'uncached-connections': { type: 'string', default: '10' },
+    'startup-entries': { type: 'string', default: '250000' },
+    'paint-runs': { type: 'string', default: '5' },
+    'web-dir': { type: 'string', default: '/tmp/pdb-stats-bench/web' },
+    'no-build': { type: 'boolean', default: false },
+    'base-port': { type: 'string', default: '8780' },
+  },
+});
+
+const only = new Set(values.only!.split(',').map((p) => p.trim()));
+for (const part of only) {
+  if (!(PARTS as readonly string[]).includes(part))
+    throw new Error(`unknown part "${part}"; parts: ${PARTS.join(', ')}`);
+}
+const runs = (part: Part) => only.has(part);
+const basePort = Number(values['base-port']);
+
+// Charts run on every archive; load and the browser on the smallest; start-up makes its own.
+const sizes = values.entries!.split(',').map(Number);
+const wanted = runs('charts') ? sizes : runs('load') || runs('paint') ? [Math.min(...sizes)] : [];
+const archives = values.archive ?? [];
+if (archives.length === 0) for (const entries of wanted) archives.push(await ensureArchive(entries));
+const counts = await Promise.all(archives.map(archiveCounts));
+const smallest = counts.reduce<number>(
+  (best, c, i) => (best < 0 || c.entry! < counts[best]!.entry! ? i : best),
+  -1,
+);
+const main = archives[smallest] ?? '';
+
+console.log(`# PDB Statistics benchmarks — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+console.log(
+  `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}; load average at start ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+archives.forEach((dir, i) => console.log(`archive ${dir}: ${describeCounts(counts[i]!)}`));
+
+const charts: ChartLatencySummary[] = [];
+let load: LoadSummary | undefined;
+let startup: StartupSummary | undefined;
+let web: WebSizeSummary | undefined;
+let paint: PaintSummary | undefined;
+const webDir = values['web-dir']!;
+
+if (runs('charts'))
+  for (const dir of archives)
+    charts.push(await benchChartLatency(dir, Number(values.runs), values.charts!.split(',').filter(Boolean)));
+if (runs('load')) {
+  load = await benchLoad({
+    archive: main,
+    port: basePort + 2,
+    durationSeconds: Number(values.duration),
+    connections: Number(values.connections),
+    uncachedConnections: Number(values['uncached-connections']),
+  });
+}
+if (runs('startup')) {
+  startup = await benchStartup({
+    port: basePort,
+    entries: Number(values['startup-entries']),
+    restarts: 3,
+    folder: '/tmp/pdb-stats-bench/first-start',
+  });
+}
+if (runs('web')) web = await benchWebSize(webDir, !values['no-build']);
+if (runs('paint')) {
+  if (!web && !values['no-build']) web = await benchWebSize(webDir, true);
+  paint = await benchFirstPaint({
+    archive: main,
+    webDir,
+    port: basePort + 3,
+    runs: Number(values['paint-runs']),
+    routes: ['/growth/overall-structures', '/distribution/resolution'],
+  });
+}
+
+// ---- budgets ---------------------------------------------------------------------------------
+
+heading('budgets (2-core machine)');
+const rows: string[][] = [];
+const check = (name: string, figure: string, met: boolean) =>
+  rows.push([name, figure, met ? 'met' : 'MISSED']);
+const notes: string[] = [];
+for (const c of charts) {
+  const limit = c.entries <= 300_000 ? 25 : 80;
+  const size = c.entries.toLocaleString('en-US');
+  const over = c.uncached.filter((u) => u.median > limit);
+  const slowest = Math.max(...c.uncached.map((u) => u.median));
+  check(
+    `uncached chart median ≤ ${limit} ms at ${size}`,
+    `slowest ${ms(slowest)} ms; ${over.length} of ${c.uncached.length} over`,
+    over.length === 0,
+  );
+  if (over.length > 0)
+    notes.push(`over ${limit} ms at ${size}: ${over.map((u) => `${u.name} ${ms(u.median)}`).join(', ')}`);
+  check(
+    `cached ≤ 1 ms inside the server (${size})`,
+    `slowest median ${ms(c.cachedMax)} ms`,
+    c.cachedMax <= 1,
+  );
+}
+if (load) {
+  const { cached } = load;
+  check(
+    'cached ≥ 3,000 req/s, p99 ≤ 50 ms',
+    `${cached.requestsPerSecond.toFixed(0)} req/s, p99 ${cached.p99} ms`,
+    cached.requestsPerSecond >= 3000 && cached.p99 <= 50,
+  );
+}
+if (web) {
+  check('JS ≤ 90 KB gzipped, home route', `${(web.home / 1024).toFixed(1)} KB`, web.home <= 90 * 1024);
+  check('JS ≤ 150 KB gzipped, chart route', `${(web.chart / 1024).toFixed(1)} KB`, web.chart <= 150 * 1024);
+}
+if (paint) {
+  for (const [route, value] of Object.entries(paint.medians)) {
+    check(`first chart painted ≤ 0.4 s (${route})`, `${ms(value)} ms`, value <= 400);
+  }
+}
+if (startup) {
+  check(
+    'start with existing archive ≤ 5 s',
+    `${(startup.laterStartMs / 1000).toFixed(2)} s`,
+    startup.laterStartMs <= 5000,
+  );
+  check(
+    'first start with generation ≤ 90 s',
+    `${(startup.firstStartMs / 1000).toFixed(1)} s`,
+    startup.firstStartMs <= 90_000,
+  );
+}
+printTable(['budget', 'measured', ''], rows);
+for (const note of notes) console.log(`\n${note}`);
+console.log(
+  `\nload average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

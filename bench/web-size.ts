@@ -1,0 +1,118 @@
+/**
+ * JavaScript per route of the dashboard build, gzipped: from the Vite manifest, the entry with its
+ * static imports plus the route's lazily loaded page chunk with its static imports (what the
+ * browser loads to show the page), and with the chunks the page may load later on demand.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { heading, kb, printTable } from './stats.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Pages of the dashboard's router and the manifest key of their lazily loaded chunk. */
+export const ROUTE_PAGES = {
+  home: 'src/pages/home-page.tsx',
+  chart: 'src/pages/plot-page.tsx',
+} as const;
+
+export interface WebSizeSummary {
+  buildSeconds: number;
+  /** Gzipped bytes per route, loaded at navigation. */
+  home: number;
+  chart: number;
+  /** Gzipped bytes of the chart route with its on-demand chunks. */
+  chartWithOnDemand: number;
+}
+
+/** Builds the dashboard into `outDir` with a manifest; resolves with the seconds it took. */
+export async function buildWeb(outDir: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn('npm', ['run', 'build', '-w', '@pdb-stats/web', '--', '--manifest'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WEB_OUT_DIR: outDir },
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the dashboard build failed:\n${output.slice(-3000)}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** Manifest keys reachable from `roots` through static imports (and dynamic ones when asked). */
+function closure(manifest: Manifest, roots: readonly string[], dynamic = false): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    for (const next of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
+      visit(next);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/** Gzipped size (zlib's default level, as a server compresses) of one built file. */
+const sizes = new Map<string, number>();
+export async function gzippedSize(outDir: string, file: string): Promise<number> {
+  let size = sizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(await readFile(join(outDir, file))).length;
+    sizes.set(file, size);
+  }
+  return size;
+}
+
+async function total(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<number> {
+  let sum = 0;
+  for (const key of keys) {
+    const file = manifest[key]!.file;
+    if (file.endsWith('.js')) sum += await gzippedSize(outDir, file);
+  }
+  return sum;
+}
+
+export async function benchWebSize(outDir: string, build: boolean): Promise<WebSizeSummary> {
+  heading('web: JavaScript per route (dashboard build, gzipped)');
+  const buildSeconds = build ? await buildWeb(outDir) : NaN;
+  if (build)
+    console.log(`dashboard build (vite, preact/compat) into ${outDir}: ${buildSeconds.toFixed(1)} s`);
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html')!;
+  const route = async (page: string) => {
+    const atNavigation = closure(manifest, [entry, page]);
+    const later = manifest[page]!.dynamicImports ?? [];
+    const onDemand = closure(manifest, [entry, page, ...later]);
+    return {
+      files: atNavigation.size,
+      bytes: await total(outDir, manifest, atNavigation),
+      withOnDemand: await total(outDir, manifest, onDemand),
+    };
+  };
+  const home = await route(ROUTE_PAGES.home);
+  const chart = await route(ROUTE_PAGES.chart);
+  const all = await total(
+    outDir,
+    manifest,
+    Object.keys(manifest).filter((k) => closure(manifest, [entry], true).has(k)),
+  );
+  printTable(
+    ['route', 'chunks', 'KB gzipped at navigation', 'with on-demand chunks'],
+    [
+      ['home (/)', String(home.files), kb(home.bytes), kb(home.withOnDemand)],
+      ['chart (/growth/…, /distribution/…)', String(chart.files), kb(chart.bytes), kb(chart.withOnDemand)],
+      ['whole dashboard (every chunk of index.html)', '', kb(all), ''],
+    ],
+  );
+  console.log('on demand: chunks the page imports later (chart export); modals are on demand on every route');
+  return { buildSeconds, home: home.bytes, chart: chart.bytes, chartWithOnDemand: chart.withOnDemand };
+}
