@@ -32,10 +32,10 @@ export interface WebSizeSummary {
   chartWithOnDemand: number;
 }
 
-/** Builds the dashboard into `outDir` with a manifest; resolves with the seconds it took. */
+/** Builds the dashboard into `outDir` (with its manifest); resolves with the seconds it took. */
 export async function buildWeb(outDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn('npm', ['run', 'build', '-w', '@pdb-stats/web', '--', '--manifest'], {
+  const child = spawn('npm', ['run', 'build', '-w', '@pdb-stats/web'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WEB_OUT_DIR: outDir },
   });

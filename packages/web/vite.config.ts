@@ -41,6 +41,8 @@ export default defineConfig({
     // WEB_OUT_DIR lets parallel browser-test runs build into their own folders.
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
+    // The server reads it to preload each route's page chunk with the page (routes/page-preloads.ts).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       input: PAGES,

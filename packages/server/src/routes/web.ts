@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readPagePreloads } from './page-preloads.ts';
 import { PAGE_TEMPLATES, pageRoutes } from './pages.ts';
 
 export interface WebOptions {
@@ -40,6 +41,12 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       send(template, request, reply);
 
   const index = await readFile(join(options.root, 'index.html'), 'utf8');
+  const preloads = await readPagePreloads(options.root, index);
+  // The dashboard at a path: its template with the preloads of that path's page chunk.
+  const dashboard = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    return send(index.replace('</head>', `${preloads(path)}</head>`), request, reply);
+  };
   await app.register(fastifyStatic, {
     root: options.root,
     index: false,
@@ -48,7 +55,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // Page templates are served with their config at their own paths, never raw.
     globIgnore: PAGE_TEMPLATES,
   });
-  app.get('/', serve(index));
+  app.get('/', dashboard);
   await app.register(pageRoutes, { root: options.root, serve });
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
@@ -57,6 +64,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (!isPage)
       return reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` });
-    return send(index, request, reply);
+    return dashboard(request, reply);
   });
 }

@@ -106,3 +106,48 @@ describe('a build without the search pages', () => {
     }
   });
 });
+
+describe("preloads of a route's page chunk", () => {
+  /** A manifest in Vite's shape: the entry, two page chunks sharing one with the entry, styles. */
+  const manifest = {
+    'index.html': { file: 'static/js/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'static/js/shared-1.js' },
+    '_charts.js': { file: 'static/js/charts-2.js', imports: ['_shared.js'] },
+    'src/pages/plot-page.tsx': {
+      file: 'static/js/plot-page-3.js',
+      imports: ['_charts.js', 'index.html'],
+      css: ['static/media/plot-page-4.css'],
+    },
+    'src/pages/home-page.tsx': { file: 'static/js/home-page-5.js', imports: ['_shared.js'] },
+  };
+  let root: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await webFolder(['index']);
+    await mkdir(join(root, '.vite'));
+    await writeFile(join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+    app = await buildApp({ engine, web: { root } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  const head = async (url: string) => (await app.inject(url)).body.split('</head>')[0]!;
+
+  it("names a chart route's page chunk, its imports and styles, not what the entry loads", async () => {
+    for (const url of ['/growth/experimental-method?view=annual', '/distribution/resolution']) {
+      const html = await head(url);
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/static/js/plot-page-3.js">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/static/js/charts-2.js">');
+      expect(html).toContain('<link rel="preload" as="style" href="/static/media/plot-page-4.css">');
+      expect(html).not.toContain('shared-1.js');
+      expect(html).not.toContain('home-page');
+    }
+  });
+
+  it('names the home chunk on the home route, and nothing on paths without a page chunk', async () => {
+    expect(await head('/')).toContain('href="/static/js/home-page-5.js"');
+    for (const url of ['/growth/a/b', '/nowhere', '/search?request=x'])
+      expect(await head(url)).not.toContain('modulepreload');
+  });
+});
