@@ -4,6 +4,7 @@ import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
+import { prefetchInitialChart } from './routing/initial-chart.ts';
 import './theme.css';
 import './styles.css';
 
@@ -37,11 +38,14 @@ if (!element) {
 } else {
   const result = parseRootConfig(element.getAttribute('data-config'));
   if (!result.ok) console.error(`PDB Statistics: ${result.message}`);
+  const queryClient = createQueryClient();
+  if (result.ok)
+    prefetchInitialChart(queryClient, result.config.sierraConfig.searchApiUrl, result.config.basename);
   createRoot(element).render(
     <StrictMode>
       <ErrorBoundary>
         {result.ok ? (
-          <App config={result.config} queryClient={createQueryClient()} />
+          <App config={result.config} queryClient={queryClient} />
         ) : (
           <ConfigError message={result.message} />
         )}
