@@ -4,7 +4,7 @@ import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE } from './axis-style.ts';
+import { AXIS_STYLE } from './axis-style.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, thinLabels } from './format.ts';
@@ -191,9 +191,10 @@ export function DistributionChart(props: DistributionChartProps) {
                 scale={categories}
                 tickValues={labels}
                 tickFormat={(v) => shorten(String(v), maxLabelChars)}
-                tickClassName="ps-tick"
-                stroke="#888"
-                tickStroke="#888"
+                tickClassName={AXIS_STYLE.tickClassName}
+                stroke={AXIS_STYLE.stroke}
+                tickStroke={AXIS_STYLE.tickStroke}
+                tickComponent={AXIS_STYLE.tickComponent}
                 tickLabelProps={() => ({ fontSize: 11, textAnchor: 'end', dy: '0.33em', dx: -4 })}
               />
               <AxisBottom

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, niceStep, thinLabels, valueTicks } from './format.ts';
 
@@ -5,6 +6,36 @@ describe(formatNumber.name, () => {
   it('uses US thousands separators', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatNumber(0)).toBe('0');
+  });
+
+  it('writes every number as Intl.NumberFormat en-US does', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const value of [
+      -0,
+      -0.0004,
+      0.0005,
+      0.0625,
+      1.0005,
+      999.9996,
+      -1234.5,
+      1e20,
+      1e21,
+      2 ** 53,
+      NaN,
+      -Infinity,
+    ])
+      expect(formatNumber(value), String(value)).toBe(intl.format(value));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double(),
+          fc.integer(),
+          fc.double({ min: -1e7, max: 1e7 }).map((d) => Math.round(d * 1e4) / 1e4),
+        ),
+        (value) => formatNumber(value) === intl.format(value),
+      ),
+      { numRuns: 20_000 },
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE } from './axis-style.ts';
+import { AXIS_STYLE } from './axis-style.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, thinLabels } from './format.ts';

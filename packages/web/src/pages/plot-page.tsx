@@ -81,6 +81,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
   const scale = readScale(params);
   const [selected, setSelected] = useState<Selected | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
 
   const query = useQuery({
     ...chartDataQuery(searchApiUrl, definition.key, resolved.query),
@@ -307,9 +308,10 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           {selected && (
             <SelectionPanel selected={selected} advancedUrl={searchAdvancedUrl} searchApiUrl={searchApiUrl} />
           )}
-          <details className="ps-data-details">
+          {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
+          <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
             <summary>Data table</summary>
-            {growth && (
+            {tableOpen && growth && (
               <GrowthTable
                 data={growth}
                 view={state.view}
@@ -319,7 +321,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
                 onSelect={onSelect}
               />
             )}
-            {distribution && (
+            {tableOpen && distribution && (
               <DistributionTable
                 data={distribution}
                 categoryTitle={options.xAxisTitle}
