@@ -16,6 +16,27 @@ export type Execute = (query: CompiledQuery) => Promise<ResultRow[]>;
 /** Runs a statement whose answer never changes while the archive is loaded, at most once. */
 export type ExecuteCached = (query: CompiledQuery) => Promise<ResultRow[]>;
 
+/**
+ * `execute` run at most once per key: the answer (a promise, so concurrent searches share it) is
+ * kept in `answers`, an engine's for as long as its archive is loaded; a failed one is forgotten.
+ */
+export function executeOnce(
+  execute: Execute,
+  answers: Map<string, Promise<ResultRow[]>>,
+  keyOf: (query: CompiledQuery) => string,
+): ExecuteCached {
+  return (query) => {
+    const key = keyOf(query);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = execute(query);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+}
+
 function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): ResultItem {
   if (verbosity === 'compact') return identifier;
   if (verbosity === 'minimal') return { identifier, score: 1 };

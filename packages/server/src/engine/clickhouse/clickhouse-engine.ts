@@ -9,7 +9,7 @@ import {
 } from '@pdb-stats/search-model';
 import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
 import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
-import { runSearch, type Execute } from '../run-search.ts';
+import { executeOnce, runSearch, type Execute } from '../run-search.ts';
 import type { ResultRow } from '../shape-facets.ts';
 import { ClickHouseNode, ClusterUnavailableError } from './http-client.ts';
 import { loadSnapshot, shardTables } from './load-snapshot.ts';
@@ -145,16 +145,7 @@ class ClickHouseEngine implements Engine {
       });
       return rows.map((row) => row.map(plain));
     };
-    const cached: Execute = (query) => {
-      const key = query.sql;
-      let answer = this.constant.get(key);
-      if (!answer) {
-        answer = execute(query);
-        this.constant.set(key, answer);
-        answer.catch(() => this.constant.delete(key));
-      }
-      return answer;
-    };
+    const cached = executeOnce(execute, this.constant, (query) => query.sql);
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     try {
       return await runSearch(program, execute, cached);

@@ -11,7 +11,7 @@ import {
 } from '@pdb-stats/search-model';
 import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
 import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
-import { runSearch, type Execute } from '../run-search.ts';
+import { executeOnce, runSearch, type Execute } from '../run-search.ts';
 import type { ResultRow } from '../shape-facets.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
@@ -146,16 +146,7 @@ class DuckDbEngine implements Engine {
         }
         return rows(connection, query);
       };
-      const cached: Execute = (query) => {
-        const key = JSON.stringify(query);
-        let answer = this.constant.get(key);
-        if (!answer) {
-          answer = execute(query);
-          this.constant.set(key, answer);
-          answer.catch(() => this.constant.delete(key));
-        }
-        return answer;
-      };
+      const cached = executeOnce(execute, this.constant, (query) => JSON.stringify(query));
       const timer = setTimeout(() => {
         timedOut = true;
         connection.interrupt();

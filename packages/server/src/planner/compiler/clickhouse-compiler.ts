@@ -2,7 +2,6 @@ import { storageOf, type Comparison, type ReturnType, type ScalarType } from '@p
 import { route } from '../level-routes.ts';
 import type { BucketSpec, FacetNode, Predicate, SearchPlan, ValueSource } from '../nodes.ts';
 import type { MaskColumn } from '../program.ts';
-import type { Segmentation } from '../range-segments.ts';
 import { StatementState, type CompiledQuery, type ParameterType, type SqlValue } from './compiled-query.ts';
 import { clickHouseLiteral, stringLiteral } from './clickhouse-literals.ts';
 import type { Hop } from '../level-routes.ts';
@@ -304,19 +303,7 @@ export class ClickHouseCompiler extends SqlCompiler {
     const state = new StatementState();
     const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
-    const specs: BucketSpec[] =
-      node.kind === 'buckets' ? [...node.ancestors, node.bucket] : [...node.ancestors];
-    let mask: MaskColumn | undefined;
-    let combine: Segmentation['combine'] = 'any';
-    const relations: Relation[] = specs.map((spec, position) => {
-      const cut = mask ? undefined : this.segmentsFor(spec);
-      if (cut) {
-        mask = { position, members: cut.members };
-        combine = cut.combine;
-      }
-      return this.bucketRelation(spec, target, state, cut);
-    });
-    if (node.kind === 'cardinality') relations.push(this.valueRelation(node.source, target, state));
+    const { specs, relations, mask, combine } = this.facetRelations(node, target, state);
     const predicates: Predicate[] = [...(plan.hits ? [plan.hits] : []), ...node.filters];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
     if (node.kind === 'buckets' && locals.length === relations.length && locals.some((r) => r.groupFirst)) {

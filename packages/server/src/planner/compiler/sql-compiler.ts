@@ -75,15 +75,14 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   /**
-   * One facet node: join the hits and the relations of the node and its ancestors on the
-   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
-   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
-   * bit masks (the first such facet of the chain), which the shaping step expands.
+   * The relations of a facet node: its bucket keys (ancestors first) and, for a distinct count, its
+   * values. The first key cut into overlapping ranges becomes the mask column.
    */
-  facet(node: FacetNode, plan: SearchPlan): { query: CompiledQuery; mask?: MaskColumn } {
-    const state = new StatementState();
-    const target = plan.returnType;
-    const id = (name: string) => this.identifier(name);
+  protected facetRelations(
+    node: FacetNode,
+    target: ReturnType,
+    state: StatementState,
+  ): { specs: BucketSpec[]; relations: Relation[]; mask?: MaskColumn; combine: Segmentation['combine'] } {
     const specs: BucketSpec[] =
       node.kind === 'buckets' ? [...node.ancestors, node.bucket] : [...node.ancestors];
     let mask: MaskColumn | undefined;
@@ -97,6 +96,20 @@ export class SqlCompiler extends RelationCompiler {
       return this.bucketRelation(spec, target, state, cut);
     });
     if (node.kind === 'cardinality') relations.push(this.valueRelation(node.source, target, state));
+    return { specs, relations, ...(mask && { mask }), combine };
+  }
+
+  /**
+   * One facet node: join the hits and the relations of the node and its ancestors on the
+   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
+   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
+   * bit masks (the first such facet of the chain), which the shaping step expands.
+   */
+  facet(node: FacetNode, plan: SearchPlan): { query: CompiledQuery; mask?: MaskColumn } {
+    const state = new StatementState();
+    const target = plan.returnType;
+    const id = (name: string) => this.identifier(name);
+    const { specs, relations, mask, combine } = this.facetRelations(node, target, state);
     // Key sets (the hits, filters that map another level up) are joined; other filters test rows.
     const keySets: string[] = [];
     const hits = this.hitsFrom(plan, state);
