@@ -145,6 +145,29 @@ test('the settings modal works with the keyboard alone', async ({ page }) => {
   await expect(page.locator('.ps-plot-chart .ps-bar').first()).toHaveAttribute('data-color', '#00ffff');
 });
 
+test('Tab and Shift+Tab stay inside an open modal', async ({ page }) => {
+  await page.goto('/growth/experimental-method');
+  await waitForChart(page);
+  await page.getByRole('button', { name: 'About this chart' }).click();
+  const dialog = page.getByRole('dialog');
+  const [x, footer] = [
+    dialog.getByRole('button', { name: 'Close' }).first(),
+    dialog.locator('.ps-modal-footer button'),
+  ];
+  await expect(x).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(footer).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(x).toBeFocused();
+  // Round the whole dialog: every Tab stays in it and one comes back to the start.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    if (await x.evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(x).toBeFocused();
+});
+
 test('the data table is reached and used by keyboard, with caption and header scopes', async ({
   page,
   baseURL,

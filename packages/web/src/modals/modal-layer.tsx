@@ -22,6 +22,8 @@ export function ModalLayer() {
   const modal = useModal();
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const footerCloseRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const { isOpen, closeModal } = modal;
 
   useEffect(() => {
@@ -30,6 +32,16 @@ export function ModalLayer() {
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeModal();
+      // The dialog is modal: Tab goes round from its last button to its first, Shift+Tab back.
+      const first = closeRef.current;
+      const last = footerCloseRef.current;
+      if (event.key !== 'Tab' || !first || !last) return;
+      const active = document.activeElement;
+      const inside = dialogRef.current?.contains(active) ?? false;
+      if (event.shiftKey ? active === first || !inside : active === last || !inside) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -65,6 +77,7 @@ export function ModalLayer() {
     >
       <div
         className={`ps-modal ps-modal-${modal.type}`}
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -83,7 +96,7 @@ export function ModalLayer() {
           <Suspense fallback={<p role="status">Loading…</p>}>{body}</Suspense>
         </div>
         <div className="ps-modal-footer">
-          <button type="button" className="ps-button" onClick={closeModal}>
+          <button ref={footerCloseRef} type="button" className="ps-button" onClick={closeModal}>
             Close
           </button>
         </div>
