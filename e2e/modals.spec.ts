@@ -174,3 +174,13 @@ test('the fullscreen modal closes with Escape and gives focus back to its button
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(open).toBeFocused();
 });
+
+test("hovering or focusing 'Colors' loads the settings modal's code before the click", async ({ page }) => {
+  for (const reach of ['hover', 'focus'] as const) {
+    await page.goto('/growth/overall-structures');
+    await waitForChart(page);
+    const chunk = page.waitForRequest(/\/settings-modal-[^/]*\.js$/);
+    await page.getByRole('toolbar').getByRole('button', { name: 'Colors' })[reach]();
+    await chunk;
+  }
+});

@@ -10,6 +10,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useModal } from '../modals/modal-context.tsx';
+import { preloadSettingsModal } from '../modals/modal-layer.tsx';
 import {
   HOME_PATH,
   OTHER_STATISTICS_PATH,
@@ -89,6 +90,8 @@ export function NavBar() {
               <button
                 type="button"
                 className="ps-nav-link ps-nav-settings"
+                onPointerEnter={preloadSettingsModal}
+                onFocus={preloadSettingsModal}
                 onClick={() => openModal('settings')}
               >
                 Colors

@@ -3,7 +3,17 @@ import { loadChunk } from '../routing/chunk-loader.ts';
 import { useModal } from './modal-context.tsx';
 import { MODAL_WIDTHS, MODAL_Z_INDEX, SNAPSHOT_MODAL_TEXT, type ModalType } from './modal-types.ts';
 
-const SettingsModalBody = lazy(() => loadChunk(() => import('./settings-modal.tsx')));
+const importSettings = () => import('./settings-modal.tsx');
+const SettingsModalBody = lazy(() => loadChunk(importSettings));
+
+/**
+ * Starts loading the settings modal's chunk when a 'Colors' button is hovered or focused, so the
+ * modal opens with its body (Tab pressed before the body arrives would find only the buttons of
+ * the frame). A failure here is left to the modal itself, which shows it when opened.
+ */
+export function preloadSettingsModal(): void {
+  importSettings().catch(() => {});
+}
 const InformationModalBody = lazy(() => loadChunk(() => import('./information-modal.tsx')));
 
 const DEFAULT_TITLES: Record<ModalType, string> = {

@@ -32,6 +32,7 @@ import { DataError } from '../errors/data-error.tsx';
 import { NotFoundError } from '../errors/messages.ts';
 import { PlotSkeleton } from '../layout/loading.tsx';
 import { useModal } from '../modals/modal-context.tsx';
+import { preloadSettingsModal } from '../modals/modal-layer.tsx';
 import {
   HIDE_PARAM,
   readPlotState,
@@ -234,7 +235,13 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           >
             About this chart
           </button>
-          <button type="button" className="ps-button" onClick={() => openModal('settings')}>
+          <button
+            type="button"
+            className="ps-button"
+            onPointerEnter={preloadSettingsModal}
+            onFocus={preloadSettingsModal}
+            onClick={() => openModal('settings')}
+          >
             Colors
           </button>
           <ChartTools
