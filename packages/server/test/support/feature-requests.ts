@@ -1,16 +1,11 @@
+import { and, or, text } from '../../src/planner/testing/requests.ts';
+
 /**
  * One request per feature the search service's HTTP tests exercise (routes/query.test.ts):
  * operators on every type, nested records and their inner lists, level mapping, every facet type,
  * filter facets, sorts, pages and group_by. The conformance suite sends each to every engine.
  */
 
-const text = (attribute: string, operator: string, value?: unknown, extra: object = {}) => ({
-  type: 'terminal',
-  service: 'text',
-  parameters: { attribute, operator, ...(value !== undefined && { value }), ...extra },
-});
-const and = (...nodes: object[]) => ({ type: 'group', logical_operator: 'and', nodes });
-const or = (...nodes: object[]) => ({ type: 'group', logical_operator: 'or', nodes });
 const request = (query: object | undefined, return_type: string, request_options: object = {}) => ({
   ...(query && { query }),
   return_type,

@@ -1,10 +1,9 @@
 import { storageOf, type Comparison, type ReturnType, type ScalarType } from '@pdb-stats/search-model';
-import { route } from '../level-routes.ts';
+import type { Hop } from '../level-routes.ts';
 import type { BucketSpec, FacetNode, Predicate, SearchPlan, ValueSource } from '../nodes.ts';
 import type { MaskColumn } from '../program.ts';
 import { StatementState, type CompiledQuery, type ParameterType, type SqlValue } from './compiled-query.ts';
 import { clickHouseLiteral, stringLiteral } from './clickhouse-literals.ts';
-import type { Hop } from '../level-routes.ts';
 import { ROW, type LocalRelation, type Relation } from './relation-compiler.ts';
 import { SqlCompiler } from './sql-compiler.ts';
 
@@ -202,24 +201,15 @@ export class ClickHouseCompiler extends SqlCompiler {
     return `SELECT k, ${value} AS v FROM (${records}) ARRAY JOIN ${items.join(', ')} WHERE ${text}`;
   }
 
-  /** `SELECT k, v` with `k` a key of `target`: one `USING` join per hop of the level route. */
-  protected override keyedValues(
-    source: ValueSource,
-    target: ReturnType,
-    state: StatementState,
-  ): { sql: string; merges: boolean } {
+  /** One hop of the level route as a `USING` join (18.16 joins only on shared column names). */
+  protected override hopJoin(pairs: string, hop: Hop, state: StatementState): string {
+    void state;
     const id = (name: string) => this.identifier(name);
-    const hops = route(source.attribute.level, target);
-    const first = hops[0]?.direction === 'up' ? hops[0] : undefined;
-    let sql = this.levelValues(source, first ? first.link : '_key', state);
-    for (const hop of first ? hops.slice(1) : hops) {
-      const map =
-        hop.direction === 'down'
-          ? `SELECT ${id(hop.link)} AS j, ${id('_key')} AS k FROM ${id(hop.to)}`
-          : `SELECT ${id('_key')} AS j, ${id(hop.link)} AS k FROM ${id(hop.from)}`;
-      sql = `SELECT k, v FROM (SELECT k AS j, v FROM (${sql})) ALL INNER JOIN (${map}) USING j`;
-    }
-    return { sql, merges: source.attribute.multi || hops.some((h) => h.direction === 'up') };
+    const map =
+      hop.direction === 'down'
+        ? `SELECT ${id(hop.link)} AS j, ${id('_key')} AS k FROM ${id(hop.to)}`
+        : `SELECT ${id('_key')} AS j, ${id(hop.link)} AS k FROM ${id(hop.from)}`;
+    return `SELECT k, v FROM (SELECT k AS j, v FROM (${pairs})) ALL INNER JOIN (${map}) USING j`;
   }
 
   /** Overlapping ranges beyond one mask: each value joined to the indices of the ranges holding it. */

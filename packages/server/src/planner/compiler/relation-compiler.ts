@@ -1,5 +1,5 @@
 import { storageOf, type ReturnType, type ScalarType } from '@pdb-stats/search-model';
-import { route } from '../level-routes.ts';
+import { route, type Hop } from '../level-routes.ts';
 import type { BucketSpec, ValueSource } from '../nodes.ts';
 import {
   segmentsOf,
@@ -137,20 +137,22 @@ export class RelationCompiler extends ExpressionCompiler {
     target: ReturnType,
     state: StatementState,
   ): { sql: string; merges: boolean } {
-    const id = (name: string) => this.identifier(name);
     const hops = route(source.attribute.level, target);
     // A first step up needs no join: the child row names its parent.
     const first = hops[0]?.direction === 'up' ? hops[0] : undefined;
     let sql = this.levelValues(source, first ? first.link : '_key', state);
-    for (const hop of first ? hops.slice(1) : hops) {
-      const v = state.alias('v');
-      const a = state.alias('m');
-      sql =
-        hop.direction === 'down'
-          ? `SELECT ${a}.${id('_key')} AS k, ${v}.v FROM (${sql}) ${v} JOIN ${id(hop.to)} ${a} ON ${a}.${id(hop.link)} = ${v}.k`
-          : `SELECT ${a}.${id(hop.link)} AS k, ${v}.v FROM (${sql}) ${v} JOIN ${id(hop.from)} ${a} ON ${a}.${id('_key')} = ${v}.k`;
-    }
+    for (const hop of first ? hops.slice(1) : hops) sql = this.hopJoin(sql, hop, state);
     return { sql, merges: source.attribute.multi || hops.some((h) => h.direction === 'up') };
+  }
+
+  /** Pairs (k, v) carried one hop along the level route: `k` becomes the key of the hop's far end. */
+  protected hopJoin(pairs: string, hop: Hop, state: StatementState): string {
+    const id = (name: string) => this.identifier(name);
+    const v = state.alias('v');
+    const a = state.alias('m');
+    return hop.direction === 'down'
+      ? `SELECT ${a}.${id('_key')} AS k, ${v}.v FROM (${pairs}) ${v} JOIN ${id(hop.to)} ${a} ON ${a}.${id(hop.link)} = ${v}.k`
+      : `SELECT ${a}.${id(hop.link)} AS k, ${v}.v FROM (${pairs}) ${v} JOIN ${id(hop.from)} ${a} ON ${a}.${id('_key')} = ${v}.k`;
   }
 
   /**
