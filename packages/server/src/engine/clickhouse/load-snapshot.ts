@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { once } from 'node:events';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { PassThrough, Readable } from 'node:stream';
+import { DuckDBInstance, type DuckDBBlobVector } from '@duckdb/node-api';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import type { ClickHouseNode } from './http-client.ts';
 import { ident, levelColumns, shardKey } from './schema.ts';
+import { fromStaging, stagedRow, stagingColumns } from './staging.ts';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -26,12 +25,15 @@ export function shardTables(database: string, cluster: string): string[] {
   return statements;
 }
 
+/** Bytes gathered for a shard before they are handed to its request. */
+const FLUSH_BYTES = 1 << 20;
+
 /**
- * Loads each level's Parquet file into the shards' local tables. DuckDB writes one file of JSON
- * lines per shard (a row goes to the shard of its entry, `key mod shards`, so that an entry and its
- * objects live together; records split into one array per field; dates as text; doubles as their
- * bits), each shard reads its file into a staging table over HTTP, then turns it into the level
- * table (bits back into doubles) and drops the staging table.
+ * Loads each level's Parquet file into the shards' local tables. DuckDB reads the file once and
+ * makes each row a JSON line (staging.ts) for the shard of its entry (`key mod shards`, so that
+ * an entry and its objects live together; records split into one array per field); the lines
+ * stream to that shard's staging table in one `INSERT` per level, with backpressure and nothing
+ * written to disk. Each shard then moves its staging table into the level table.
  */
 export async function loadSnapshot(
   snapshotDir: string,
@@ -41,32 +43,46 @@ export async function loadSnapshot(
 ): Promise<Record<ReturnType, number>> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
-  const work = await mkdtemp(join(tmpdir(), 'pdb-stats-clickhouse-load-'));
   const counts = {} as Record<ReturnType, number>;
   try {
     for (const level of RETURN_TYPES) {
       const columns = levelColumns(level);
-      const file = literal(join(snapshotDir, `${level}.parquet`));
       const stage = ident(`${level}_stage`);
-      const files = shards.map((_, i) => join(work, `${level}-${i}.json`));
-      for (const [i, out] of files.entries()) {
-        await connection.run(
-          `COPY (SELECT ${columns.map((c) => c.source).join(', ')} FROM read_parquet(${file})` +
-            ` WHERE ${quote(shardKey(level))} % ${shards.length} = ${i}) TO ${literal(out)} (FORMAT JSON)`,
+      for (const shard of shards) {
+        await shard.send(`DROP TABLE IF EXISTS ${stage}`, { database });
+        await shard.send(`CREATE TABLE ${stage} (${stagingColumns(columns)}) ENGINE = Log`, { database });
+      }
+      const lines = shards.map(() => new LineBuffer());
+      const inserts = shards.map(
+        (shard) => new StreamedInsert(shard, `INSERT INTO ${stage} FORMAT JSONEachRow`, database),
+      );
+      try {
+        const result = await connection.stream(
+          `SELECT ${stagedRow(columns)}, CAST(${quote(shardKey(level))} % ${shards.length} AS INTEGER)` +
+            ` FROM read_parquet(${literal(join(snapshotDir, `${level}.parquet`))})`,
         );
+        for await (const chunk of result) {
+          const json = chunk.getColumnVector(0) as DuckDBBlobVector;
+          const shardOf = chunk.getColumnVector(1);
+          for (let row = 0; row < chunk.rowCount; row++) {
+            lines[shardOf.getItem(row) as number]!.add(json.getItemBytes(row)!);
+          }
+          for (const [i, buffer] of lines.entries()) {
+            if (buffer.size >= FLUSH_BYTES) await inserts[i]!.write(buffer.take());
+          }
+        }
+        for (const [i, buffer] of lines.entries()) {
+          if (buffer.size > 0) await inserts[i]!.write(buffer.take());
+        }
+        await Promise.all(inserts.map((insert) => insert.end()));
+      } catch (error) {
+        inserts.forEach((insert) => insert.abort());
+        throw error;
       }
       const rows = await Promise.all(
-        shards.map(async (shard, i) => {
-          await shard.send(`DROP TABLE IF EXISTS ${stage}`, { database });
+        shards.map(async (shard) => {
           await shard.send(
-            `CREATE TABLE ${stage} (${columns.map((c) => `${ident(c.name)} ${c.stageType}`).join(', ')}) ENGINE = Log`,
-            { database },
-          );
-          if ((await stat(files[i]!)).size > 0) {
-            await shard.send(`INSERT INTO ${stage} FORMAT JSONEachRow`, { database }, fileBody(files[i]!));
-          }
-          await shard.send(
-            `INSERT INTO ${ident(`${level}_local`)} SELECT ${columns.map((c) => `${c.fromStage} AS ${ident(c.name)}`).join(', ')} FROM ${stage}`,
+            `INSERT INTO ${ident(`${level}_local`)} SELECT ${fromStaging(columns)} FROM ${stage}`,
             { database },
           );
           await shard.send(`DROP TABLE ${stage}`, { database });
@@ -75,18 +91,78 @@ export async function loadSnapshot(
         }),
       );
       counts[level] = rows.reduce((a, b) => a + b, 0);
-      await Promise.all(files.map((f) => rm(f, { force: true })));
       onProgress?.(`${level}: ${counts[level].toLocaleString('en-US')} rows`);
     }
   } finally {
     connection.closeSync();
     instance.closeSync();
-    await rm(work, { recursive: true, force: true });
   }
   return counts;
 }
 
-/** A file as a streamed request body. */
-function fileBody(path: string): ReadableStream<Uint8Array> {
-  return Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+/** Lines gathered for one shard, each followed by a line break. */
+class LineBuffer {
+  private buffer = Buffer.allocUnsafe(2 * FLUSH_BYTES);
+  private offset = 0;
+
+  get size(): number {
+    return this.offset;
+  }
+
+  add(line: Uint8Array): void {
+    if (this.offset + line.length + 1 > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(2 * (this.offset + line.length + 1));
+      this.buffer.copy(grown, 0, 0, this.offset);
+      this.buffer = grown;
+    }
+    this.buffer.set(line, this.offset);
+    this.offset += line.length;
+    this.buffer[this.offset++] = 0x0a;
+  }
+
+  /** The lines gathered so far; the buffer starts empty again. */
+  take(): Buffer {
+    const taken = this.buffer.subarray(0, this.offset);
+    this.buffer = Buffer.allocUnsafe(this.buffer.length);
+    this.offset = 0;
+    return taken;
+  }
+}
+
+/**
+ * An `INSERT` whose data is written while the request runs. `write` waits while the shard reads
+ * slower than rows come (backpressure) and fails as soon as the shard has refused the insert.
+ */
+class StreamedInsert {
+  private readonly body = new PassThrough();
+  private readonly response: Promise<string>;
+  private failure: unknown;
+
+  constructor(shard: ClickHouseNode, statement: string, database: string) {
+    this.response = shard.send(
+      statement,
+      { database },
+      Readable.toWeb(this.body) as ReadableStream<Uint8Array>,
+    );
+    this.response.catch((error: unknown) => {
+      this.failure = error;
+      this.body.destroy();
+    });
+  }
+
+  async write(chunk: Buffer): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.body.write(chunk)) return;
+    await Promise.race([once(this.body, 'drain'), this.response]);
+    if (this.failure) throw this.failure;
+  }
+
+  async end(): Promise<void> {
+    this.body.end();
+    await this.response;
+  }
+
+  abort(): void {
+    this.body.destroy();
+  }
 }

@@ -1,0 +1,57 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { ClickHouseError, ClickHouseNode } from './http-client.ts';
+import { loadSnapshot } from './load-snapshot.ts';
+
+/**
+ * A shard that refuses a streamed INSERT (here a stand-in server answering like ClickHouse does
+ * to data it cannot parse) ends the load with its error, without waiting for data it will never
+ * read. Loading into a real cluster: test/conformance/load-snapshot.test.ts.
+ */
+
+let dir: string;
+let server: Server;
+let address: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-load-refused-'));
+  // Enough rows that a shard's lines exceed the stream's buffer and the loader has to wait.
+  await writeSnapshot(generateDocuments({ entries: 5000, seed: 3, archiveDate: '2026-07-01' }), dir);
+  server = createServer((request, response) => {
+    const query = new URL(request.url!, 'http://x').searchParams.get('query') ?? '';
+    if (query.startsWith('INSERT')) {
+      // Reads the first bytes, stops reading (the loader's writes must wait), then refuses.
+      request.once('data', () => {
+        request.pause();
+        setTimeout(() => {
+          response.writeHead(500).end('Code: 27, e.displayText() = DB::Exception: Cannot parse input');
+          request.destroy();
+        }, 300);
+      });
+      return;
+    }
+    request.resume();
+    request.on('end', () => response.end(query.startsWith('SELECT') ? '{"data":[[0]]}' : ''));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('loading a snapshot', () => {
+  it('stops with the error of a shard that refuses the data', async () => {
+    const shards = [new ClickHouseNode(address), new ClickHouseNode(address)];
+    const load = loadSnapshot(dir, shards, 'db');
+    await expect(load).rejects.toBeInstanceOf(ClickHouseError);
+    await expect(load).rejects.toThrow('Cannot parse input');
+  }, 30_000);
+});

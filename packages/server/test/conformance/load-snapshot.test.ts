@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { RETURN_TYPES } from '@pdb-stats/search-model';
+import { ClickHouseNode } from '../../src/engine/clickhouse/http-client.ts';
+import { loadSnapshot, shardTables } from '../../src/engine/clickhouse/load-snapshot.ts';
+import { ident, levelColumns, shardKey } from '../../src/engine/clickhouse/schema.ts';
+import { clusterEnv } from '../support/clickhouse-cluster.ts';
+
+/**
+ * The loader puts every value of the snapshot into the shards unchanged (doubles bit for bit,
+ * empty and missing lists, nested lists, non-ASCII text) and every row on the shard of its entry.
+ */
+
+const cluster = clusterEnv();
+const DATABASE = 'pdb_stats_load_test';
+let dir: string;
+let shards: ClickHouseNode[];
+let loaded: Record<string, number>;
+
+beforeAll(async () => {
+  if (!cluster) return;
+  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-load-'));
+  await writeSnapshot(generateDocuments({ entries: 800, seed: 5, archiveDate: '2026-07-01' }), dir);
+  shards = cluster.shards.map((address) => new ClickHouseNode(address));
+  for (const shard of shards) {
+    await shard.send(`DROP DATABASE IF EXISTS ${ident(DATABASE)}`);
+    for (const statement of shardTables(DATABASE, cluster.cluster)) await shard.send(statement);
+  }
+  loaded = await loadSnapshot(dir, shards, DATABASE);
+}, 120_000);
+
+afterAll(async () => {
+  if (!cluster) return;
+  for (const shard of shards) await shard.send(`DROP DATABASE IF EXISTS ${ident(DATABASE)}`);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Bits of every double, so that a value one unit in the last place off shows. */
+const exact = (value: unknown): unknown => {
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    const bytes = Buffer.alloc(8);
+    bytes.writeDoubleLE(value);
+    return `double:${bytes.toString('hex')}`;
+  }
+  return Array.isArray(value) ? value.map(exact) : value;
+};
+
+describe.skipIf(!cluster)('loading a snapshot into the shards', () => {
+  it.each(RETURN_TYPES.map((level) => [level]))('%s: every value arrives unchanged', async (level) => {
+    const columns = levelColumns(level);
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const reader = await duck.runAndReadAll(
+      `SELECT ${columns.map((c) => c.source).join(', ')} FROM read_parquet('${join(dir, `${level}.parquet`)}') ORDER BY _key`,
+    );
+    const expected = reader.getRowsJS().map(exact);
+    duck.closeSync();
+    const rows = await shards[0]!.rows(
+      `SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(level)} ORDER BY _key`,
+      { database: DATABASE },
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(loaded[level]).toBe(expected.length);
+    expect(rows.map(exact)).toEqual(expected);
+  });
+
+  it.each(RETURN_TYPES.map((level) => [level]))(
+    '%s: each row is on the shard of its entry',
+    async (level) => {
+      const key = ident(shardKey(level));
+      for (const [i, shard] of shards.entries()) {
+        const [[misplaced]] = (await shard.rows(
+          `SELECT countIf(${key} % ${shards.length} != ${i}) FROM ${ident(`${level}_local`)}`,
+          { database: DATABASE },
+        )) as [[number]];
+        expect(misplaced, `shard ${i}`).toBe(0);
+      }
+    },
+  );
+});
