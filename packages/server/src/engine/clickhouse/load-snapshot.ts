@@ -29,6 +29,17 @@ export function shardTables(database: string, cluster: string): string[] {
 const FLUSH_BYTES = 1 << 20;
 
 /**
+ * Blocks of at most 65,536 rows while loading: the default (1,048,576 rows, and as many gathered
+ * before an INSERT … SELECT writes) took an entry block of a 10,000,000-entry archive past a
+ * shard's 4 GB query memory limit.
+ */
+const LOAD_SETTINGS = {
+  max_insert_block_size: '65536',
+  min_insert_block_size_rows: '65536',
+  min_insert_block_size_bytes: String(256 << 20),
+};
+
+/**
  * Loads each level's Parquet file into the shards' local tables. DuckDB reads the file once and
  * makes each row a JSON line (staging.ts) for the shard of its entry (`key mod shards`, so that
  * an entry and its objects live together; records split into one array per field); the lines
@@ -83,7 +94,7 @@ export async function loadSnapshot(
         shards.map(async (shard) => {
           await shard.send(
             `INSERT INTO ${ident(`${level}_local`)} SELECT ${fromStaging(columns)} FROM ${stage}`,
-            { database },
+            { database, settings: LOAD_SETTINGS },
           );
           await shard.send(`DROP TABLE ${stage}`, { database });
           const [count] = await shard.rows(`SELECT count() FROM ${ident(`${level}_local`)}`, { database });
@@ -141,7 +152,7 @@ class StreamedInsert {
   constructor(shard: ClickHouseNode, statement: string, database: string) {
     this.response = shard.send(
       statement,
-      { database },
+      { database, settings: LOAD_SETTINGS },
       Readable.toWeb(this.body) as ReadableStream<Uint8Array>,
     );
     this.response.catch((error: unknown) => {
