@@ -1,30 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
-import { ClusterUnavailableError, type Engine } from '../../src/engine/index.ts';
+import { ClusterUnavailableError } from '../../src/engine/index.ts';
 import { ClickHouseError } from '../../src/engine/clickhouse/http-client.ts';
+import { failingEngine } from '../support/failing-engine.ts';
 
 /**
  * How the HTTP layer answers an engine whose database cannot be reached (503, the message that
  * names the shard) and one whose database failed otherwise (500, nothing of the statement shown).
  * The cluster suites (test/conformance) produce these errors from a real cluster.
  */
-function failing(error: Error): Engine {
-  return {
-    search: () => Promise.reject(error),
-    archiveInfo: () => ({
-      row_counts: Object.fromEntries(RETURN_TYPES.map((level) => [level, 0])) as Record<ReturnType, number>,
-    }),
-    close: () => Promise.resolve(),
-  };
-}
 
 const request = { return_type: 'entry', request_options: { paginate: { start: 0, rows: 1 } } };
 
 describe('engine failures over HTTP', () => {
   it('a shard down: 503 with the engine message', async () => {
     const message = 'a ClickHouse shard is unavailable: 127.0.0.1:18124 does not answer';
-    const app = await buildApp({ engine: failing(new ClusterUnavailableError(message)) });
+    const app = await buildApp({ engine: failingEngine(new ClusterUnavailableError(message)) });
     const response = await app.inject({ method: 'POST', url: '/rcsbsearch/v2/query', payload: request });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 503, message });
@@ -36,7 +27,7 @@ describe('engine failures over HTTP', () => {
       62,
       'Code: 62, e.displayText() = DB::Exception: Syntax error: SELECT secret FROM entry',
     );
-    const app = await buildApp({ engine: failing(error) });
+    const app = await buildApp({ engine: failingEngine(error) });
     const response = await app.inject({ method: 'POST', url: '/rcsbsearch/v2/query', payload: request });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toMatch(/SELECT|secret|DB::/);

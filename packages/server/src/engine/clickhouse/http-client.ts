@@ -23,6 +23,22 @@ export class ClusterUnavailableError extends Error {
   }
 }
 
+/**
+ * A statement needed more memory than a shard allows one query (`max_memory_usage`): 503, as for
+ * an overloaded service; the message says what happened and what the client can do.
+ */
+export class ClusterMemoryError extends Error {
+  readonly statusCode = 503;
+
+  constructor(address: string, options?: { cause?: unknown }) {
+    super(
+      `the search needs more memory than the ClickHouse cluster allows one query (reported by the server at ${address}); narrow the query or ask for fewer facets`,
+      options,
+    );
+    this.name = 'ClusterMemoryError';
+  }
+}
+
 /** An error ClickHouse reported for a statement (its text may contain SQL: never shown to clients). */
 export class ClickHouseError extends Error {
   constructor(
@@ -41,6 +57,8 @@ const NETWORK_CODES = new Set([
   279, // ALL_CONNECTION_TRIES_FAILED
   // 394 QUERY_WAS_CANCELLED is ours (abort), not the cluster's
 ]);
+
+const MEMORY_LIMIT_EXCEEDED = 241;
 
 export interface QueryOptions {
   database?: string;
@@ -62,7 +80,8 @@ export class ClickHouseNode {
 
   /**
    * Sends a statement (and optional data for an INSERT); returns the response text. Unreachable
-   * servers and network failures of the cluster become `ClusterUnavailableError`.
+   * servers and network failures of the cluster become `ClusterUnavailableError`, a statement over
+   * the memory limit `ClusterMemoryError`.
    */
   async send(sql: string, options: QueryOptions = {}, data?: ReadableStream<Uint8Array>): Promise<string> {
     let response: Response;
@@ -92,6 +111,9 @@ export class ClickHouseNode {
           : `a ClickHouse shard is unavailable: the server at ${this.address} could not reach all shards`,
         { cause: new ClickHouseError(code, text) },
       );
+    }
+    if (code === MEMORY_LIMIT_EXCEEDED) {
+      throw new ClusterMemoryError(this.address, { cause: new ClickHouseError(code, text) });
     }
     throw new ClickHouseError(code, text.trim());
   }
