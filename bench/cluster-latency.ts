@@ -1,7 +1,8 @@
 /**
  * Per-chart latency of the registry's data requests on the ClickHouse cluster engine (issue 8),
  * the figures `npm run bench` prints for DuckDB: `npm run bench:cluster -- [--entries N]
- * [--archive DIR] [--runs N] [--keep]`.
+ * [--archive DIR] [--runs N] [--keep] [--skip-whole] [--charts a,b]` (`--charts`: only the charts
+ * whose names contain one of these).
  *
  * The cluster is the one CLICKHOUSE_SHARDS names (and CLICKHOUSE_CLUSTER), or else a 3-shard
  * cluster of its own (scripts/clickhouse-cluster.sh, HTTP ports 18623..18625), stopped at the end.
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     keep: { type: 'boolean', default: false },
     'skip-whole': { type: 'boolean', default: false },
+    charts: { type: 'string', default: '' },
   },
 });
 const runs = Number(values.runs);
@@ -74,7 +76,10 @@ try {
     `engine open (${values.keep ? 'kept or ' : ''}loaded into the shards): ${openSeconds.toFixed(1)} s; shard memory ${shardMemory()}`,
   );
   console.log(`through the engine, no HTTP, no answer cache; first run, then ${runs} runs (ms)\n`);
-  const requests = registryChartRequests();
+  const wanted = values.charts!.split(',').filter(Boolean);
+  const requests = registryChartRequests().filter(
+    ({ name }) => wanted.length === 0 || wanted.some((part) => name.includes(part)),
+  );
   const rows: string[][] = [];
   const medians: { name: string; median: number }[] = [];
   const failed: string[] = [];
@@ -103,7 +108,7 @@ try {
     });
     console.log(`\nwhole registry (${requests.length} requests) one after another: ${whole.toFixed(0)} ms`);
   }
-  const slowest = medians.reduce((a, b) => (b.median > a.median ? b : a), { name: '-', median: NaN });
+  const slowest = medians.reduce((a, b) => (b.median > a.median ? b : a), { name: '-', median: -Infinity });
   console.log(`slowest median: ${slowest.name} ${ms(slowest.median)} ms; shard memory now ${shardMemory()}`);
   await engine.close();
 } finally {

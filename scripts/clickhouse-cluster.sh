@@ -10,11 +10,14 @@
 # Ports: shard N (1..3) answers HTTP on CLICKHOUSE_BASE_PORT+N-1 (default 18123..18125) and the
 # native protocol on CLICKHOUSE_BASE_TCP_PORT+N-1 (default 19000..19002); the cluster is called
 # `pdb_stats` in every shard's remote_servers, so a Distributed table on any shard spans all three.
+# CLICKHOUSE_MAX_MEMORY_USAGE: memory one query may use on a shard, bytes (default 4 GB: three
+# shards share one machine).
 set -euo pipefail
 
 SERVER=${CLICKHOUSE_SERVER:-/usr/sbin/clickhouse-server}
 BASE_HTTP=${CLICKHOUSE_BASE_PORT:-18123}
 BASE_TCP=${CLICKHOUSE_BASE_TCP_PORT:-19000}
+MAX_MEMORY=${CLICKHOUSE_MAX_MEMORY_USAGE:-4000000000}
 SHARDS=3
 
 usage() {
@@ -71,7 +74,7 @@ XML
 <yandex>
   <profiles>
     <default>
-      <max_memory_usage>4000000000</max_memory_usage>
+      <max_memory_usage>$MAX_MEMORY</max_memory_usage>
       <load_balancing>in_order</load_balancing>
       <!-- Fail fast when a shard is down: the service answers 503 instead of waiting. -->
       <connect_timeout_with_failover_ms>500</connect_timeout_with_failover_ms>
