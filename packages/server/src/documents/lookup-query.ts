@@ -1,4 +1,5 @@
 import { storageOf, type ReturnType } from '@pdb-stats/search-model';
+import { quoteName } from '../engine/duckdb/sql-text.ts';
 import { PARENT_LINK, type Parent, type ResolvedKeyAttribute } from './key-attributes.ts';
 
 /** SQL with its values; values only ever travel as parameters. */
@@ -7,17 +8,15 @@ export interface LookupQuery {
   parameters: string[];
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 const ALIAS: Record<Parent | 'self', string> = { self: 't', entry: 'e', polymer_entity: 'p' };
 
 /** The value of one key attribute: a column, or one field of every record of a nested list. */
 function expression(key: ResolvedKeyAttribute): string {
   const table = ALIAS[key.from ?? 'self'];
   const storage = storageOf(key.attribute);
-  const column = `${table}.${quote(storage.column)}`;
+  const column = `${table}.${quoteName(storage.column)}`;
   if (storage.field === undefined) return column;
-  return `list_transform(${column}, lambda r: r.${quote(storage.field)})`;
+  return `list_transform(${column}, lambda r: r.${quoteName(storage.field)})`;
 }
 
 /**
@@ -29,17 +28,20 @@ export function lookupQuery(
   keys: readonly ResolvedKeyAttribute[],
   ids: readonly string[],
 ): LookupQuery {
-  const columns = [`t."rcsb_id" AS "identifier"`, ...keys.map((k) => `${expression(k)} AS ${quote(k.path)}`)];
+  const columns = [
+    `t."rcsb_id" AS "identifier"`,
+    ...keys.map((k) => `${expression(k)} AS ${quoteName(k.path)}`),
+  ];
   const parents = [...new Set(keys.flatMap((k) => (k.from ? [k.from] : [])))];
   const joins = parents.map(
     (parent) =>
-      `LEFT JOIN ${quote(parent)} AS ${ALIAS[parent]} ON ${ALIAS[parent]}."_key" = t.${quote(PARENT_LINK[parent])}`,
+      `LEFT JOIN ${quoteName(parent)} AS ${ALIAS[parent]} ON ${ALIAS[parent]}."_key" = t.${quoteName(PARENT_LINK[parent])}`,
   );
   const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
   return {
     sql: [
       `SELECT ${columns.join(', ')}`,
-      `FROM ${quote(returnType)} AS t`,
+      `FROM ${quoteName(returnType)} AS t`,
       ...joins,
       `WHERE t."rcsb_id" IN (${placeholders})`,
     ].join(' '),

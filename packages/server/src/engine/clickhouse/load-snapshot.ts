@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBBlobVector } from '@duckdb/node-api';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { quoteName, quoteString } from '../duckdb/sql-text.ts';
 import type { ClickHouseNode } from './http-client.ts';
 import { ident, levelColumns, shardKey } from './schema.ts';
 import { fromStaging, stagedRow, stagingColumns } from './staging.ts';
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** `CREATE` statements of one shard: a MergeTree table per level and a Distributed table over them. */
 export function shardTables(database: string, cluster: string): string[] {
@@ -69,8 +67,8 @@ export async function loadSnapshot(
       );
       try {
         const result = await connection.stream(
-          `SELECT ${stagedRow(columns)}, CAST(${quote(shardKey(level))} % ${shards.length} AS INTEGER)` +
-            ` FROM read_parquet(${literal(join(snapshotDir, `${level}.parquet`))})`,
+          `SELECT ${stagedRow(columns)}, CAST(${quoteName(shardKey(level))} % ${shards.length} AS INTEGER)` +
+            ` FROM read_parquet(${quoteString(join(snapshotDir, `${level}.parquet`))})`,
         );
         for await (const chunk of result) {
           const json = chunk.getColumnVector(0) as DuckDBBlobVector;

@@ -6,6 +6,7 @@ import {
   type ScalarType,
 } from '@pdb-stats/search-model';
 import { clickHouseColumn } from '../../planner/index.ts';
+import { quoteName } from '../duckdb/sql-text.ts';
 
 /** One column of a level table: its ClickHouse name and type, and how to read it from the snapshot. */
 export interface ClickHouseColumn {
@@ -29,8 +30,6 @@ const SCALAR: Record<ScalarType, string> = {
   number: 'Float64',
   date: 'String',
 };
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 function typeAt(scalar: string, depth: 0 | 1 | 2): string {
   let sql = `Nullable(${scalar})`;
@@ -64,7 +63,7 @@ const key = (name: string): ClickHouseColumn => ({
   type: 'Int64',
   scalar: 'integer',
   depth: 0,
-  source: quote(name),
+  source: quoteName(name),
 });
 
 /**
@@ -78,7 +77,7 @@ export function levelColumns(level: ReturnType): ClickHouseColumn[] {
     const storage = storageOf(attribute);
     const { type } = attribute;
     if (!storage.field) {
-      const column = quote(storage.column);
+      const column = quoteName(storage.column);
       columns.push(
         attribute.multi
           ? scalarColumn(
@@ -96,7 +95,7 @@ export function levelColumns(level: ReturnType): ClickHouseColumn[] {
           type,
           1,
           list(
-            `list_transform(${quote(storage.column)}, r -> ${scalarSource(type, `r.${quote(storage.field)}`)})`,
+            `list_transform(${quoteName(storage.column)}, r -> ${scalarSource(type, `r.${quoteName(storage.field)}`)})`,
           ),
         ),
       );
@@ -107,7 +106,7 @@ export function levelColumns(level: ReturnType): ClickHouseColumn[] {
           type,
           2,
           list(
-            `list_transform(${quote(storage.column)}, r -> ${list(`list_transform(r.${quote(storage.inner)}, l -> ${scalarSource(type, `l.${quote(storage.field)}`)})`)})`,
+            `list_transform(${quoteName(storage.column)}, r -> ${list(`list_transform(r.${quoteName(storage.inner)}, l -> ${scalarSource(type, `l.${quoteName(storage.field)}`)})`)})`,
           ),
         ),
       );

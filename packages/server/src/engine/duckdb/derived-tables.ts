@@ -1,8 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DerivedTable } from '../../planner/index.ts';
 import { parameterTypes } from './parameter-types.ts';
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+import { quoteName } from './sql-text.ts';
 
 interface Held {
   /** Resolves to the row count once the table exists. */
@@ -113,7 +112,7 @@ export class DerivedTables {
       const [name, entry] = victim;
       this.tables.delete(name);
       this.rows -= entry.rows;
-      const drop = connection.run(`DROP TABLE IF EXISTS ${quote(name)}`).then(() => undefined);
+      const drop = connection.run(`DROP TABLE IF EXISTS ${quoteName(name)}`).then(() => undefined);
       this.dropping.set(name, drop);
       try {
         await drop;
@@ -136,10 +135,10 @@ export class DerivedTables {
 async function create(connection: DuckDBConnection, table: DerivedTable): Promise<number> {
   // OR REPLACE: a creator interrupted after CREATE (while counting) leaves a table nobody holds.
   await connection.run(
-    `CREATE OR REPLACE TABLE ${quote(table.name)} AS ${table.query.sql}`,
+    `CREATE OR REPLACE TABLE ${quoteName(table.name)} AS ${table.query.sql}`,
     [...table.query.parameters],
     parameterTypes(table.query.parameters),
   );
-  const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${quote(table.name)}`);
+  const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${quoteName(table.name)}`);
   return Number(reader.getRowsJS()[0]?.[0] ?? 0);
 }

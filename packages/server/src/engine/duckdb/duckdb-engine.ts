@@ -16,6 +16,7 @@ import type { ResultRow } from '../shape-facets.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from './derived-tables.ts';
+import { quoteName, quoteString } from './sql-text.ts';
 
 export interface DuckDbEngineOptions {
   /** Connections for concurrent requests (each request uses one). */
@@ -32,9 +33,6 @@ export interface DuckDbEngineOptions {
 }
 
 const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** DuckDB returns BIGINT as bigint; the response speaks JSON numbers. Converted here, not globally. */
 function plain(value: unknown): string | number | null {
@@ -57,10 +55,15 @@ async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise
 /** Loads one level table into memory and checks it has the columns of the snapshot contract. */
 async function loadLevel(connection: DuckDBConnection, dir: string, level: ReturnType): Promise<number> {
   const file = join(dir, `${level}.parquet`);
-  await connection.run(`CREATE TABLE ${quote(level)} AS SELECT * FROM read_parquet(${literal(file)})`);
+  await connection.run(
+    `CREATE TABLE ${quoteName(level)} AS SELECT * FROM read_parquet(${quoteString(file)})`,
+  );
   const present = new Set(
     (
-      await rows(connection, { sql: `SELECT name FROM pragma_table_info(${literal(level)})`, parameters: [] })
+      await rows(connection, {
+        sql: `SELECT name FROM pragma_table_info(${quoteString(level)})`,
+        parameters: [],
+      })
     ).map((row) => row[0]),
   );
   const missing = snapshotColumns(level, LEVEL_LINKS[level])
@@ -69,7 +72,7 @@ async function loadLevel(connection: DuckDBConnection, dir: string, level: Retur
   if (missing.length > 0) {
     throw new Error(`${file} lacks the columns ${missing.join(', ')} of the snapshot layout`);
   }
-  const [count] = await rows(connection, { sql: `SELECT count(*) FROM ${quote(level)}`, parameters: [] });
+  const [count] = await rows(connection, { sql: `SELECT count(*) FROM ${quoteName(level)}`, parameters: [] });
   return Number(count?.[0] ?? 0);
 }
 
@@ -96,7 +99,7 @@ export async function openDuckDbEngine(
     for (const level of RETURN_TYPES) rowCounts[level] = await loadLevel(setup, snapshotDir, level);
     const facts: ArchiveFacts = {
       methodologies: (
-        await rows(setup, { sql: `SELECT DISTINCT ${quote(METHODOLOGY)} FROM "entry"`, parameters: [] })
+        await rows(setup, { sql: `SELECT DISTINCT ${quoteName(METHODOLOGY)} FROM "entry"`, parameters: [] })
       ).map((row) => (row[0] === null ? null : String(row[0]))),
     };
     for (let i = 1; i < (options.connections ?? 4); i++) connections.push(await instance.connect());
