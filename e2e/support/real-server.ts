@@ -1,0 +1,46 @@
+/**
+ * The real server as the browser tests run it: over a small generated demo archive, serving the
+ * built dashboard on loopback. Shared by start-server.ts and start-cluster-server.ts.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const PORT = Number(process.env.E2E_PORT ?? 8765);
+export const WEB_ROOT = process.env.WEB_OUT_DIR ?? join(ROOT, 'packages/web/dist');
+
+/** Generates a demo archive of 2,000 entries in `dir` (about 2 s); false when generating failed. */
+export function makeArchive(dir: string): boolean {
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'packages/archive/src/cli.ts'), '--entries', '2000', '--out', dir],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  return made.status === 0;
+}
+
+/**
+ * Runs the server on `archive` with `env` added to its environment. SIGINT and SIGTERM go to the
+ * server; when it exits, `onExit` runs and this process exits with its code.
+ */
+export function runServer(archive: string, env: Record<string, string> = {}, onExit = () => {}): void {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ARCHIVE_DIR: archive,
+      LOG_LEVEL: 'warn',
+      WEB_DIR: WEB_ROOT,
+      ...env,
+    },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.kill(signal));
+  server.once('exit', (code) => {
+    onExit();
+    process.exit(code ?? 0);
+  });
+}
