@@ -1,0 +1,45 @@
+/** One object's row, keyed by public attribute path (nested records: one column holding an array). */
+export type Row = Record<string, unknown>;
+
+/** The documents of one entry, as the mmCIF parser produces them. */
+export interface EntryDocuments {
+  entry: Row;
+  polymer_entity: Row[];
+  polymer_instance: Row[];
+  non_polymer_entity: Row[];
+  assembly: Row[];
+}
+
+/** What a loader read from one source file: counts, and the first few malformed lines. */
+export interface SourceReport {
+  file: string;
+  /** Data lines read (header and comment lines not counted). */
+  lines: number;
+  /** Lines (or values) skipped because they were not in the expected shape. */
+  malformed: number;
+  /** The first few malformed lines, each prefixed by its line number. */
+  examples: string[];
+}
+
+/**
+ * Adds what a flat file knows to the rows of an entry, in place. Enrichers never overwrite a value
+ * the mmCIF file gave and never add a record that is already present.
+ */
+export interface Enricher {
+  name: string;
+  sources: SourceReport[];
+  enrich(docs: EntryDocuments): void;
+  /** Only for enrichers of chemical component (mol_definition) rows. */
+  enrichComponent?(row: Row): void;
+}
+
+/** A source file that is missing or not in the expected format. */
+export class EnrichmentSourceError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`${file}: ${reason}`);
+    this.name = 'EnrichmentSourceError';
+  }
+}
