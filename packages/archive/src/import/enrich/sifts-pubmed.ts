@@ -1,0 +1,35 @@
+import { readSiftsCsv } from './sifts-csv.ts';
+import { entryIdOf, isMissing } from './rows.ts';
+import type { Enricher, EntryDocuments } from './types.ts';
+
+const PUBMED = 'rcsb_primary_citation.pdbx_database_id_PubMed';
+const INTEGER = /^\d+$/;
+
+/**
+ * Reads SIFTS `pdb_pubmed.csv(.gz)` (PDB, ORDINAL, PUBMED_ID; ordinal 0 is the primary citation) and
+ * sets the entry's `rcsb_primary_citation.pdbx_database_id_PubMed` where the mmCIF file gave none.
+ */
+export async function loadSiftsPubmedEnricher(file: string): Promise<Enricher> {
+  const primary = new Map<string, number>();
+  const report = await readSiftsCsv(
+    file,
+    'PubMed',
+    ['PDB', 'ORDINAL', 'PUBMED_ID'],
+    ([entry, ordinal, id]) => {
+      if (!INTEGER.test(ordinal ?? '')) return 'not a citation ordinal';
+      if (!INTEGER.test(id ?? '') || Number(id) === 0) return 'not a PubMed id';
+      if (ordinal === '0' && !primary.has(entry as string)) primary.set(entry as string, Number(id));
+      return undefined;
+    },
+  );
+
+  return {
+    name: 'SIFTS PubMed',
+    sources: [report],
+    enrich(docs: EntryDocuments) {
+      const entry = entryIdOf(docs);
+      const id = entry === undefined ? undefined : primary.get(entry);
+      if (id !== undefined && isMissing(docs.entry[PUBMED])) docs.entry[PUBMED] = id;
+    },
+  };
+}
