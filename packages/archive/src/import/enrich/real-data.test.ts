@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadClusterEnricher } from './clusters.ts';
+import { loadEnrichers } from './index.ts';
 import { loadSiftsEnzymeEnricher } from './sifts-enzyme.ts';
 import { loadSiftsUniprotEnricher } from './sifts-uniprot.ts';
 import { entryDocuments } from './test-helpers.ts';
@@ -13,7 +14,8 @@ import type { Enricher } from './types.ts';
 const REAL = resolve(import.meta.dirname, '../../../../../../shared/real-data');
 const CLUSTERS = join(REAL, 'clusters');
 const SIFTS = join(REAL, 'sifts');
-const present = existsSync(CLUSTERS) && existsSync(SIFTS);
+const FLAT = join(REAL, 'flat');
+const present = existsSync(CLUSTERS) && existsSync(SIFTS) && existsSync(FLAT);
 if (!present) {
   if (process.env.CI === '1')
     throw new Error(`Real archive data is missing at ${REAL} (required under CI=1)`);
@@ -117,5 +119,68 @@ describe.skipIf(!present)('enrichers over the real cluster and SIFTS files', () 
     const ecs = [...new Set(enzymeRows.filter((r) => r[1] === 'E').map((r) => r[3]))];
     expect(ecs.length).toBeGreaterThan(0);
     expect(trypsin.polymer_entity[0]?.['rcsb_polymer_entity.pdbx_ec']).toBe(ecs.join(','));
+  }, 120_000);
+
+  it('loadEnrichers finds every real file; the annotations of 4HHB match the files', async () => {
+    collectGarbage();
+    const before = heapMb();
+    const start = performance.now();
+    const enrichers = await loadEnrichers({ clustersDir: CLUSTERS, siftsDir: SIFTS, flatDir: FLAT });
+    collectGarbage();
+    console.log(
+      `loadEnrichers, all files: ${((performance.now() - start) / 1000).toFixed(1)} s, heap ${(heapMb() - before).toFixed(0)} MB`,
+    );
+    for (const enricher of enrichers)
+      for (const source of enricher.sources)
+        console.log(
+          `  ${enricher.name}: ${source.lines} lines, ${source.malformed} malformed`,
+          source.examples,
+        );
+    expect(enrichers.map((e) => e.name)).toEqual([
+      'sequence clusters',
+      'SIFTS UniProt',
+      'SIFTS enzyme',
+      'SIFTS Pfam',
+      'SIFTS SCOP',
+      'SIFTS CATH',
+      'SIFTS PubMed',
+      'chemical component release dates',
+    ]);
+
+    const docs = entryDocuments('4HHB', { '1': ['A', 'C'], '2': ['B', 'D'] });
+    for (const enricher of enrichers) enricher.enrich(docs);
+    const pubmed = siftsRows(join(SIFTS, 'pdb_pubmed.csv.gz'), '4HHB').find((r) => r[1] === '0')?.[2];
+    expect(docs.entry['rcsb_primary_citation.pdbx_database_id_PubMed']).toBe(Number(pubmed));
+    const pfam = siftsRows(join(SIFTS, 'pdb_chain_pfam.csv.gz'), '4HHB');
+    for (const [i, chains] of [
+      ['A', 'C'],
+      ['B', 'D'],
+    ].entries()) {
+      const ids = [...new Set(pfam.filter((r) => chains.includes(r[1] ?? '')).map((r) => r[3]))];
+      const annotations = docs.polymer_entity[i]?.['rcsb_polymer_entity_annotation'] as {
+        annotation_id: string;
+      }[];
+      expect(annotations.map((a) => a.annotation_id)).toEqual(ids);
+    }
+    const scop = siftsRows(join(SIFTS, 'pdb_chain_scop_uniprot.csv.gz'), '4HHB');
+    const cath = siftsRows(join(SIFTS, 'pdb_chain_cath_uniprot.csv.gz'), '4HHB');
+    for (const instance of docs.polymer_instance) {
+      const chain = instance['rcsb_polymer_entity_instance_container_identifiers.auth_asym_id'];
+      expect(instance['rcsb_polymer_instance_annotation']).toEqual([
+        ...scop
+          .filter((r) => r[1] === chain)
+          .map((r) => ({ annotation_id: r[3], type: 'SCOP', provenance_source: 'SIFTS' })),
+        ...cath
+          .filter((r) => r[1] === chain)
+          .map((r) => ({ annotation_id: r[3], type: 'CATH', provenance_source: 'SIFTS' })),
+      ]);
+    }
+
+    const releases = JSON.parse(readFileSync(join(FLAT, 'chem-comp-release-data-summary.json'), 'utf8')) as {
+      release_data: Record<string, [string, string]>;
+    };
+    const atp: Record<string, unknown> = { rcsb_id: 'ATP' };
+    for (const enricher of enrichers) enricher.enrichComponent?.(atp);
+    expect(atp['rcsb_chem_comp_info.initial_release_date']).toBe(releases.release_data['ATP']?.[1]);
   }, 120_000);
 });
