@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { IMPORT_USAGE, ImportCliError, parseImportArguments } from './cli-args.ts';
+import { ImportAbortedError, importMmcif } from './pipeline.ts';
+import { ProgressReporter } from './progress.ts';
+import { formatSummary } from './summary.ts';
+
+/** `npm run import -- mmcif --from DIR --out DIR [...]`: see IMPORT_USAGE. */
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseImportArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof ImportCliError)) throw error;
+    console.error(`import: ${error.message}\n\n${IMPORT_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(IMPORT_USAGE);
+    return 0;
+  }
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    console.error('\nimport: interrupted, cleaning up (press Ctrl-C again to quit at once)');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = new ProgressReporter({
+    tty: Boolean(process.stderr.isTTY),
+    write: (text) => process.stderr.write(text),
+  });
+  try {
+    const summary = await importMmcif({
+      ...options,
+      outDir: resolve(options.outDir),
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'progress') progress.update(event);
+        else {
+          progress.interrupt();
+          if (event.type === 'bad-file') console.error(`skipped ${event.file}: ${event.reason}`);
+          else console.error(event.message);
+        }
+      },
+    });
+    progress.finish();
+    console.log(formatSummary(summary));
+    return 0;
+  } catch (error) {
+    progress.interrupt();
+    if (error instanceof ImportAbortedError) {
+      console.error(`import: ${error.message}`);
+      return 130;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`import: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import type { CatalogueAttribute } from '@pdb-stats/search-model';
+import type { Row } from '../documents.ts';
+import type { EntryDocuments } from './enrich/types.ts';
+import { isComponentKind, type SourceKind } from './sources.ts';
+
+/** What a parser module exports (the real one is `default-parsers.ts`; tests inject small ones). */
+export interface Parsers {
+  parseEntry(
+    data: Uint8Array | string,
+    options: { kind: 'pdb' | 'ihm' | 'csm'; attributes: readonly CatalogueAttribute[] },
+  ): EntryDocuments;
+  parseComponents(data: Uint8Array | string, options: { attributes: readonly CatalogueAttribute[] }): Row[];
+}
+
+export const DEFAULT_PARSER_MODULE = new URL('./default-parsers.ts', import.meta.url).href;
+
+export async function loadParsers(moduleUrl: string): Promise<Parsers> {
+  const module = (await import(moduleUrl)) as Partial<Parsers>;
+  if (typeof module.parseEntry !== 'function' || typeof module.parseComponents !== 'function') {
+    throw new Error(`${moduleUrl} does not export parseEntry and parseComponents`);
+  }
+  return module as Parsers;
+}
+
+export interface ParseTask {
+  path: string;
+  kind: SourceKind;
+}
+
+/**
+ * The parsed documents as JSON text (entry documents, or a list of mol_definition rows for component
+ * files): the main thread writes the text to the cache as is and parses it once.
+ */
+export type ParseOutcome =
+  { ok: true; json: string; bytes: number } | { ok: false; reason: string; bytes: number };
+
+/** Reads, gunzips and parses one file; a bad file gives the reason, never an exception. */
+export async function parseFile(
+  task: ParseTask,
+  parsers: Parsers,
+  attributes: readonly CatalogueAttribute[],
+): Promise<ParseOutcome> {
+  let data: Buffer;
+  try {
+    data = await readFile(task.path);
+  } catch (error) {
+    return { ok: false, reason: `cannot be read: ${(error as Error).message}`, bytes: 0 };
+  }
+  if (task.path.toLowerCase().endsWith('.gz')) {
+    try {
+      data = gunzipSync(data);
+    } catch (error) {
+      return { ok: false, reason: `corrupt or truncated gzip data: ${(error as Error).message}`, bytes: 0 };
+    }
+  }
+  try {
+    const parsed = isComponentKind(task.kind)
+      ? parsers.parseComponents(data, { attributes })
+      : parsers.parseEntry(data, { kind: task.kind as 'pdb' | 'ihm' | 'csm', attributes });
+    return { ok: true, json: JSON.stringify(parsed), bytes: data.length };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const known = error instanceof Error && error.name === 'MmcifError';
+    return { ok: false, reason: known ? message : `parser failed: ${message}`, bytes: data.length };
+  }
+}

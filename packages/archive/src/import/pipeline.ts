@@ -1,0 +1,354 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
+import packageJson from '../../package.json' with { type: 'json' };
+import { emptyDocuments, LEVELS, type DemoDocuments, type Row } from '../documents.ts';
+import { LevelFiles } from '../level-files.ts';
+import type { Manifest } from '../manifest.ts';
+import { fullCounts, SnapshotWriter } from '../write-snapshot.ts';
+import { IMPORT_ATTRIBUTES } from './attributes.ts';
+import { Coverage } from './coverage.ts';
+import { discover, statShard } from './discover.ts';
+import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
+import type { Enricher, EntryDocuments } from './enrich/types.ts';
+import { cacheLine, documentsOf, ImportCache, parserSignature, type CachedFile } from './incremental.ts';
+import { DEFAULT_PARSER_MODULE, type ParseOutcome } from './parse-file.ts';
+import { openParsePool, type ParsePool } from './pool.ts';
+import { isComponentKind, SOURCE_NAMES, type Shard, type Source, type SourceKind } from './sources.ts';
+import { LinkKeys } from './keys.ts';
+
+export const IMPORT_GENERATOR = `pdb-statistics mmcif-import ${packageJson.version}`;
+
+export interface ImportOptions extends EnricherOptions {
+  /** wwPDB entries: the `divided/<xy>/` tree or a flat folder of `.cif` / `.cif.gz`. */
+  from?: string;
+  /** Integrative structures (PDB-IHM). */
+  ihm?: string;
+  /** Computed structure models (AlphaFold DB, ModelArchive). */
+  csm?: string;
+  /** Chemical Component Dictionary: `components.cif(.gz)` or a folder of one file per component. */
+  ccd?: string;
+  /** BIRD definitions (folder). */
+  bird?: string;
+  outDir: string;
+  /** Per-file parse cache for re-runs; default `<outDir>.import-cache` beside the snapshot. */
+  cacheDir?: string;
+  /** The first bad file ends the import. */
+  strict?: boolean;
+  /** Parser threads; 0 parses on the calling thread. Default: the machine's cores. */
+  workers?: number;
+  /** Module exporting parseEntry and parseComponents (tests inject small ones). */
+  parserModule?: string;
+  /** Catalogue the snapshot's columns come from. */
+  attributes?: readonly CatalogueAttribute[];
+  onEvent?: (event: ImportEvent) => void;
+  signal?: AbortSignal;
+}
+
+export type ImportEvent =
+  | { type: 'message'; message: string }
+  | { type: 'bad-file'; file: string; reason: string }
+  | { type: 'progress'; done: number; total: number; bytes: number };
+
+export interface BadFile {
+  file: string;
+  reason: string;
+}
+
+export interface ImportSummary {
+  outDir: string;
+  manifest: Manifest;
+  files: {
+    found: number;
+    /** Read and parsed in this run. */
+    parsed: number;
+    /** Unchanged since an earlier run: taken from the cache. */
+    reused: number;
+    bad: number;
+    /** Files under the sources that are not .cif or .cif.gz. */
+    ignored: number;
+    /** Cache shards of earlier runs whose folder is gone. */
+    removedShards: number;
+  };
+  /** The bad files (the first 1,000). */
+  badFiles: BadFile[];
+  counts: Record<ReturnType, number>;
+  attributes: { structure: { filled: number; total: number }; chemical: { filled: number; total: number } };
+  /** Bytes of the files parsed in this run, as stored and decompressed. */
+  bytes: { compressed: number; decompressed: number };
+  seconds: number;
+  threads: number;
+}
+
+/** A bad file under --strict, or a source that cannot be used. */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+export class ImportAbortedError extends Error {
+  constructor() {
+    super('import interrupted: the previous snapshot (if any) is left as it was');
+    this.name = 'ImportAbortedError';
+  }
+}
+
+const RELEASE_DATE = 'rcsb_accession_info.initial_release_date';
+const MAX_BAD_LISTED = 1000;
+
+function sourcesOf(options: ImportOptions): Source[] {
+  // Components first: their mol_definition keys must be known when non-polymer entities are written.
+  const order: [SourceKind, string | undefined][] = [
+    ['ccd', options.ccd],
+    ['bird', options.bird],
+    ['pdb', options.from],
+    ['ihm', options.ihm],
+    ['csm', options.csm],
+  ];
+  return order
+    .filter(([, root]) => root !== undefined)
+    .map(([kind, root]) => ({ kind, root: root as string }));
+}
+
+export function describeSources(sources: readonly Source[], enrichers: readonly Enricher[]): string {
+  const names = sources.map((s) => SOURCE_NAMES[s.kind]).join(', ');
+  return `wwPDB mmCIF: ${names}${enrichers.length ? ` + ${enrichers.map((e) => e.name).join(', ')}` : ''}`;
+}
+
+/** The files of one shard once parsed or found in the cache, in name order. */
+interface ShardResult {
+  shard: Shard;
+  files: { name: string; path: string; size: number; cached?: CachedFile; outcome?: ParseOutcome }[];
+  vanished: string[];
+}
+
+/**
+ * Imports wwPDB mmCIF files as an archive snapshot: files are parsed on worker threads, shard by shard
+ * (bounded look-ahead, so memory does not grow with the archive), enrichers and link keys applied on this
+ * thread, rows streamed to NDJSON and converted to Parquet by DuckDB. The snapshot is written aside and
+ * renamed into place only when complete. Bad files are reported and skipped (fatal with `strict`).
+ */
+export async function importMmcif(options: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  const emit = options.onEvent ?? (() => {});
+  const attributes = options.attributes ?? IMPORT_ATTRIBUTES;
+  const sources = sourcesOf(options);
+  if (!sources.some((s) => !isComponentKind(s.kind))) {
+    throw new ImportError('no entry files to import: give --from, --ihm or --csm');
+  }
+  const outDir = resolve(options.outDir);
+  const parserModule = options.parserModule ?? DEFAULT_PARSER_MODULE;
+  const enrichers = await loadEnrichers(options);
+  for (const enricher of enrichers) emit({ type: 'message', message: `enricher ${enricher.name} loaded` });
+
+  const found = await discover(sources);
+  emit({
+    type: 'message',
+    message: `${found.files.toLocaleString('en-US')} mmCIF files in ${found.shards.length.toLocaleString('en-US')} groups`,
+  });
+  const cache = await ImportCache.open(
+    options.cacheDir ?? `${outDir}.import-cache`,
+    await parserSignature(
+      parserModule,
+      attributes.map((a) => `${a.level}:${a.path}`),
+    ),
+  );
+  const threads = options.workers ?? availableParallelism();
+  const writer = await SnapshotWriter.open(outDir);
+  let pool: ParsePool | undefined;
+  let files: LevelFiles | undefined;
+  try {
+    pool = await openParsePool({ threads, parserModule });
+    files = await LevelFiles.open(writer.workDir, LEVELS, attributes);
+    const state = new ImportState(files, enrichers, attributes, options, emit, found.files);
+    await state.run(found.shards, pool, cache);
+    const usedThreads = pool.threads;
+    await pool.close();
+    pool = undefined;
+    const removedShards = await cache.prune(found.shards.map((s) => s.key));
+    if (options.signal?.aborted) throw new ImportAbortedError();
+    emit({ type: 'message', message: 'writing Parquet tables' });
+    await files.toParquet({
+      omitEmptyColumns: true,
+      onProgress: (message) => emit({ type: 'message', message }),
+    });
+    if (options.signal?.aborted) throw new ImportAbortedError();
+    const manifest = await writer.complete(fullCounts(files.counts), {
+      source: describeSources(sources, enrichers),
+      demo: false,
+      archive_date: state.latestRelease || new Date().toISOString().slice(0, 10),
+      generator: IMPORT_GENERATOR,
+    });
+    return {
+      outDir,
+      manifest,
+      files: {
+        found: found.files,
+        parsed: state.parsed,
+        reused: state.reused,
+        bad: state.bad,
+        ignored: found.ignored,
+        removedShards,
+      },
+      badFiles: state.badFiles,
+      counts: manifest.counts,
+      attributes: state.coverage.counts(),
+      bytes: { compressed: state.compressed, decompressed: state.decompressed },
+      seconds: (performance.now() - started) / 1000,
+      threads: usedThreads,
+    };
+  } catch (error) {
+    await pool?.close();
+    await files?.close();
+    await writer.abort();
+    throw error;
+  }
+}
+
+/** The running import: counters, keys and coverage, and the shard loop. */
+class ImportState {
+  parsed = 0;
+  reused = 0;
+  bad = 0;
+  compressed = 0;
+  decompressed = 0;
+  latestRelease = '';
+  readonly badFiles: BadFile[] = [];
+  readonly coverage: Coverage;
+  private readonly keys = new LinkKeys();
+  private done = 0;
+  private doneBytes = 0;
+
+  constructor(
+    private readonly files: LevelFiles,
+    private readonly enrichers: readonly Enricher[],
+    attributes: readonly CatalogueAttribute[],
+    private readonly options: ImportOptions,
+    private readonly emit: (event: ImportEvent) => void,
+    private readonly total: number,
+  ) {
+    this.coverage = new Coverage(attributes);
+  }
+
+  private checkAborted(): void {
+    if (this.options.signal?.aborted) throw new ImportAbortedError();
+  }
+
+  /** Shards are loaded ahead (parsing on the pool) while earlier ones are written, in order. */
+  async run(shards: readonly Shard[], pool: ParsePool, cache: ImportCache): Promise<void> {
+    const window = Math.max(8, pool.threads * 8);
+    const ahead: { files: number; result: Promise<ShardResult> }[] = [];
+    let pending = 0;
+    let next = 0;
+    const fill = () => {
+      while (next < shards.length && (ahead.length === 0 || pending < window)) {
+        const shard = shards[next++] as Shard;
+        const result = this.load(shard, pool, cache);
+        result.catch(() => undefined); // awaited in order below
+        ahead.push({ files: shard.names.length, result });
+        pending += shard.names.length;
+      }
+    };
+    fill();
+    while (ahead.length > 0) {
+      const { files, result } = ahead.shift() as { files: number; result: Promise<ShardResult> };
+      const loaded = await result;
+      pending -= files;
+      this.checkAborted();
+      fill();
+      await this.write(loaded);
+    }
+  }
+
+  private async load(shard: Shard, pool: ParsePool, cache: ImportCache): Promise<ShardResult> {
+    const [{ files, vanished }, cached] = await Promise.all([statShard(shard), cache.read(shard.key)]);
+    const result: ShardResult = { shard, files: [], vanished };
+    let changed = cached.size !== files.length;
+    const parses: Promise<void>[] = [];
+    for (const file of files) {
+      const hit = cached.get(file.name);
+      const item: ShardResult['files'][number] = { name: file.name, path: file.path, size: file.size };
+      result.files.push(item);
+      if (hit && hit.size === file.size && hit.mtimeMs === file.mtimeMs) {
+        item.cached = hit;
+        continue;
+      }
+      changed = true;
+      parses.push(
+        pool.parse({ path: file.path, kind: file.kind }).then((outcome) => {
+          item.outcome = outcome;
+          if (outcome.ok)
+            item.cached = {
+              size: file.size,
+              mtimeMs: file.mtimeMs,
+              line: cacheLine(file.name, file.size, file.mtimeMs, outcome.json),
+            };
+        }),
+      );
+    }
+    await Promise.all(parses);
+    if (changed) {
+      await cache.write(
+        shard.key,
+        result.files.flatMap((f) => (f.cached ? [f.cached.line] : [])),
+      );
+    }
+    return result;
+  }
+
+  private reportBad(file: string, reason: string): void {
+    this.bad++;
+    if (this.badFiles.length < MAX_BAD_LISTED) this.badFiles.push({ file, reason });
+    this.emit({ type: 'bad-file', file, reason });
+    if (this.options.strict)
+      throw new ImportError(`${file}: ${reason} (--strict: stopping at the first bad file)`);
+  }
+
+  private async write(result: ShardResult): Promise<void> {
+    const batch = emptyDocuments();
+    const component = isComponentKind(result.shard.kind);
+    for (const name of result.vanished)
+      this.reportBad(`${result.shard.dir}/${name}`, 'vanished while importing');
+    for (const file of result.files) {
+      this.done++;
+      this.doneBytes += file.size;
+      if (file.outcome) {
+        this.compressed += file.size;
+        this.decompressed += file.outcome.bytes;
+        if (!file.outcome.ok) {
+          this.reportBad(file.path, file.outcome.reason);
+          continue;
+        }
+        this.parsed++;
+      } else this.reused++;
+      const docs = documentsOf(file.cached as CachedFile);
+      if (component) this.addComponents(docs as Row[], batch);
+      else this.addEntry(docs as EntryDocuments, batch);
+      this.emit({ type: 'progress', done: this.done, total: this.total, bytes: this.doneBytes });
+    }
+    for (const level of LEVELS) this.coverage.add(level, batch[level]);
+    await this.files.append(batch);
+  }
+
+  private addComponents(rows: Row[], batch: DemoDocuments): void {
+    for (const row of rows) {
+      for (const enricher of this.enrichers) enricher.enrichComponent?.(row);
+      this.keys.component(row);
+      batch.mol_definition.push(row);
+    }
+  }
+
+  private addEntry(docs: EntryDocuments, batch: DemoDocuments): void {
+    for (const enricher of this.enrichers) enricher.enrich(docs);
+    this.keys.entry(docs);
+    const released = docs.entry[RELEASE_DATE];
+    if (typeof released === 'string' && released > this.latestRelease) this.latestRelease = released;
+    batch.entry.push(docs.entry);
+    batch.polymer_entity.push(...docs.polymer_entity);
+    batch.polymer_instance.push(...docs.polymer_instance);
+    batch.non_polymer_entity.push(...docs.non_polymer_entity);
+    batch.assembly.push(...docs.assembly);
+  }
+}

@@ -1,0 +1,41 @@
+import { LEVELS } from '../documents.ts';
+import type { ImportSummary } from './pipeline.ts';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const LISTED_BAD = 20;
+
+/** The end-of-import report: files, rows per level, skipped files, attributes filled, time and speed. */
+export function formatSummary(summary: ImportSummary): string {
+  const { files, bytes, seconds } = summary;
+  const lines: string[] = [];
+  const entries = summary.counts.entry;
+  lines.push(
+    `Snapshot ${summary.outDir} (${summary.manifest.source}; archive date ${summary.manifest.archive_date})`,
+  );
+  lines.push(
+    `Files: ${count(files.found)} found, ${count(files.parsed)} parsed, ${count(files.reused)} unchanged (from the cache), ` +
+      `${count(files.bad)} skipped` +
+      (files.ignored ? `, ${count(files.ignored)} other files ignored` : '') +
+      (files.removedShards ? `, ${count(files.removedShards)} removed folders dropped` : ''),
+  );
+  lines.push('Rows written:');
+  for (const level of LEVELS)
+    lines.push(`  ${level.padEnd(20)} ${count(summary.counts[level]).padStart(12)}`);
+  if (summary.badFiles.length > 0) {
+    lines.push(`Skipped files (${count(files.bad)}):`);
+    for (const bad of summary.badFiles.slice(0, LISTED_BAD)) lines.push(`  ${bad.file}: ${bad.reason}`);
+    if (files.bad > LISTED_BAD) lines.push(`  … and ${count(files.bad - LISTED_BAD)} more`);
+  }
+  const { structure, chemical } = summary.attributes;
+  lines.push(
+    `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
+      `${count(chemical.filled)} of ${count(chemical.total)} chemical component attributes`,
+  );
+  const mbps = (n: number) => (seconds > 0 ? (n / 1e6 / seconds).toFixed(1) : '0');
+  lines.push(
+    `Time ${seconds.toFixed(1)} s on ${summary.threads || 1} thread(s): ${(bytes.compressed / 1e6).toFixed(1)} MB read ` +
+      `(${mbps(bytes.compressed)} MB/s compressed, ${mbps(bytes.decompressed)} MB/s decompressed), ` +
+      `${seconds > 0 ? (entries / seconds).toFixed(1) : '0'} entries/s`,
+  );
+  return lines.join('\n');
+}
