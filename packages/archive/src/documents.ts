@@ -2,9 +2,11 @@ import {
   LEVEL_LINKS,
   RETURN_TYPES,
   snapshotColumns,
+  type CatalogueAttribute,
   type ReturnType,
   type SnapshotColumn,
 } from '@pdb-stats/search-model';
+import { DEMO_ATTRIBUTES } from './demo-attributes.ts';
 
 /**
  * One row of a level's table, keyed by the snapshot column names: dates as 'YYYY-MM-DD', lists as
@@ -22,9 +24,12 @@ export function parquetFileOf(level: ReturnType): string {
   return `${level}.parquet`;
 }
 
-/** The snapshot columns of a level (the contract shared with the search engine). */
-export function columnsOf(level: ReturnType): SnapshotColumn[] {
-  return snapshotColumns(level, LEVEL_LINKS[level]);
+/** The snapshot columns of a level holding some attributes (the contract shared with the engines). */
+export function columnsOf(
+  level: ReturnType,
+  attributes: readonly CatalogueAttribute[] = DEMO_ATTRIBUTES,
+): SnapshotColumn[] {
+  return snapshotColumns(level, LEVEL_LINKS[level], attributes);
 }
 
 export function emptyDocuments(): DemoDocuments {

@@ -20,3 +20,6 @@ export { columnsOf } from './documents.ts';
 export { parquetFileOf } from './documents.ts';
 export type { DemoDocuments } from './documents.ts';
 export type { Row } from './documents.ts';
+export { DEMO_ATTRIBUTES } from './demo-attributes.ts';
+export { readSnapshotLayout } from './snapshot-layout.ts';
+export type { SnapshotLayout } from './snapshot-layout.ts';

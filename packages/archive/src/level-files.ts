@@ -1,7 +1,7 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { ReturnType, SnapshotColumn } from '@pdb-stats/search-model';
+import type { CatalogueAttribute, ReturnType, SnapshotColumn } from '@pdb-stats/search-model';
 import { columnsOf, parquetFileOf, type DemoDocuments, type Row } from './documents.ts';
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -129,11 +129,16 @@ export class LevelFiles {
     readonly levels: readonly ReturnType[],
   ) {}
 
-  static async open(dir: string, levels: readonly ReturnType[]): Promise<LevelFiles> {
+  /** `attributes`: the catalogue attributes the tables hold (the demo's by default). */
+  static async open(
+    dir: string,
+    levels: readonly ReturnType[],
+    attributes?: readonly CatalogueAttribute[],
+  ): Promise<LevelFiles> {
     const files = new LevelFiles(dir, levels);
     try {
       for (const level of levels) {
-        files.encoders.set(level, new LevelEncoder(columnsOf(level)));
+        files.encoders.set(level, new LevelEncoder(columnsOf(level, attributes)));
         files.handles.set(level, await open(files.ndjson(level), 'w'));
         files.counts[level] = 0;
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ReturnType } from '@pdb-stats/search-model';
+import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import { LEVELS, type DemoDocuments } from './documents.ts';
 import { LevelFiles } from './level-files.ts';
 import { isSnapshot, MANIFEST_FILE, validateManifest, type Manifest } from './manifest.ts';
@@ -30,8 +30,11 @@ export class SnapshotWriter {
   }
 
   /** NDJSON-then-Parquet files for some levels, inside the temporary folder. */
-  levelFiles(levels: readonly ReturnType[] = LEVELS): Promise<LevelFiles> {
-    return LevelFiles.open(this.workDir, levels);
+  levelFiles(
+    levels: readonly ReturnType[] = LEVELS,
+    attributes?: readonly CatalogueAttribute[],
+  ): Promise<LevelFiles> {
+    return LevelFiles.open(this.workDir, levels, attributes);
   }
 
   /** Writes the manifest (counts of every level) and moves the snapshot into place. */

@@ -1,12 +1,16 @@
 export { RETURN_TYPES, LEVEL_LINKS, isReturnType, type ReturnType } from './levels.ts';
 export {
-  HELD_ATTRIBUTES,
+  CATALOGUE,
+  FULL_CATALOGUE,
+  AttributeSet,
   findAttribute,
+  heldAttributes,
+  structFields,
   allowedOperators,
   storageOf,
   snapshotColumns,
   SQL_SCALAR,
-  type HeldAttribute,
+  type CatalogueAttribute,
   type NestedRecord,
   type ScalarType,
   type SearchContext,
@@ -17,7 +21,9 @@ export * from './request/wire.ts';
 export type * from './request/plan-input.ts';
 export {
   validateSearchRequest,
+  GROUP_SOURCE,
   RequestValidationError,
+  type ValidationOptions,
   MAX_ROWS,
   REQUEST_LIMITS,
   resolveDate,

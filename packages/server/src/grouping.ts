@@ -1,10 +1,11 @@
 import {
   findAttribute,
+  GROUP_SOURCE,
   type Bucket,
   type Condition,
   type Criterion,
   type FacetResult,
-  type HeldAttribute,
+  type CatalogueAttribute,
   type PlannedGroupBy,
   type PlannedRequest,
   type ResultItem,
@@ -12,27 +13,15 @@ import {
 } from '@pdb-stats/search-model';
 import type { Engine } from './engine/index.ts';
 
-/** Where each grouping method finds the group of a hit (search-api.md 3.6). */
-const GROUP_SOURCE: Record<PlannedGroupBy['method'], { id: string; method?: string }> = {
-  matching_uniprot_accession: {
-    id: 'rcsb_polymer_entity_group_membership.group_id',
-    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
-  },
-  sequence_identity: {
-    id: 'rcsb_polymer_entity_group_membership.group_id',
-    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
-  },
-  matching_chemical_component_id: { id: 'rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id' },
-};
 const CUTOFF = 'rcsb_polymer_entity_group_membership.similarity_cutoff';
 
-function attribute(path: string, plan: PlannedRequest): HeldAttribute {
+function attribute(path: string, plan: PlannedRequest): CatalogueAttribute {
   const found = findAttribute(path, plan.returnType);
   if (!found) throw new Error(`grouping attribute ${path} is missing from the catalogue`);
   return found;
 }
 
-function condition(attr: HeldAttribute, comparison: Condition['comparison']): Condition {
+function condition(attr: CatalogueAttribute, comparison: Condition['comparison']): Condition {
   return { kind: 'condition', attribute: attr, comparison, negation: false };
 }
 

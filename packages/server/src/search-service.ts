@@ -31,7 +31,7 @@ export class SearchService {
     const key = `${this.archiveVersion}:${canonical}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const plan = validateSearchRequest(body);
+    const plan = validateSearchRequest(body, { held: this.engine.held });
     const response = plan.groupBy
       ? await groupedSearch(this.engine, plan, plan.groupBy)
       : await this.engine.search(plan);

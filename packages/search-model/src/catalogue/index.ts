@@ -1,25 +1,57 @@
 import type { ReturnType } from '../levels.ts';
 import type { Operator } from '../request/wire.ts';
-import { HELD_ATTRIBUTES, type HeldAttribute, type ScalarType } from './attributes.ts';
+import { CATALOGUE, type CatalogueAttribute, type ScalarType } from './attributes.ts';
 
-export { HELD_ATTRIBUTES };
-export type { HeldAttribute, NestedRecord, ScalarType, SearchContext } from './attributes.ts';
-
-const BY_PATH = new Map<string, HeldAttribute[]>();
-for (const attribute of HELD_ATTRIBUTES) {
-  const list = BY_PATH.get(attribute.path) ?? [];
-  list.push(attribute);
-  BY_PATH.set(attribute.path, list);
-}
+export { CATALOGUE };
+export type { CatalogueAttribute, NestedRecord, ScalarType, SearchContext } from './attributes.ts';
 
 /**
- * The attribute a path names. `rcsb_id` exists on every level: it resolves to the given level
- * (the return type, or `mol_definition` for `text_chem`).
+ * A set of catalogue attributes looked up by path: the whole catalogue, or the attributes one
+ * archive holds.
  */
-export function findAttribute(path: string, preferredLevel: ReturnType): HeldAttribute | undefined {
-  const candidates = BY_PATH.get(path);
-  if (!candidates) return undefined;
-  return candidates.find((a) => a.level === preferredLevel) ?? candidates[0];
+export class AttributeSet {
+  private readonly byPath = new Map<string, CatalogueAttribute[]>();
+  private readonly members: Set<CatalogueAttribute>;
+
+  constructor(readonly attributes: readonly CatalogueAttribute[]) {
+    this.members = new Set(attributes);
+    for (const attribute of attributes) {
+      const list = this.byPath.get(attribute.path) ?? [];
+      list.push(attribute);
+      this.byPath.set(attribute.path, list);
+    }
+  }
+
+  /**
+   * The attribute a path names. `rcsb_id` exists on every level: it resolves to the given level
+   * (the return type, or `mol_definition` for `text_chem`).
+   */
+  find(path: string, preferredLevel: ReturnType): CatalogueAttribute | undefined {
+    const candidates = this.byPath.get(path);
+    if (!candidates) return undefined;
+    return candidates.find((a) => a.level === preferredLevel) ?? candidates[0];
+  }
+
+  has(attribute: CatalogueAttribute): boolean {
+    return this.members.has(attribute);
+  }
+
+  get size(): number {
+    return this.attributes.length;
+  }
+
+  /** The members that pass a test, as a set of their own. */
+  filter(test: (attribute: CatalogueAttribute) => boolean): AttributeSet {
+    return new AttributeSet(this.attributes.filter(test));
+  }
+}
+
+/** The whole catalogue. */
+export const FULL_CATALOGUE = new AttributeSet(CATALOGUE);
+
+/** The catalogue attribute a path names (see `AttributeSet.find`). */
+export function findAttribute(path: string, preferredLevel: ReturnType): CatalogueAttribute | undefined {
+  return FULL_CATALOGUE.find(path, preferredLevel);
 }
 
 const NUMERIC_OPERATORS: readonly Operator[] = [
@@ -34,7 +66,7 @@ const NUMERIC_OPERATORS: readonly Operator[] = [
 ];
 
 /** The operators an attribute allows, derived from its search contexts (seed 001 §5, search-api.md 2.5). */
-export function allowedOperators(attribute: HeldAttribute): readonly Operator[] {
+export function allowedOperators(attribute: CatalogueAttribute): readonly Operator[] {
   if (attribute.type !== 'string') return NUMERIC_OPERATORS;
   const operators: Operator[] = [];
   if (attribute.contexts.includes('exact-match')) operators.push('exact_match', 'in');
@@ -53,7 +85,7 @@ export interface Storage {
   inner?: string;
 }
 
-export function storageOf(attribute: HeldAttribute): Storage {
+export function storageOf(attribute: CatalogueAttribute): Storage {
   const nested = attribute.nested;
   if (!nested) return { column: attribute.path };
   const rest = attribute.path.slice(nested.root.length + 1);
@@ -77,14 +109,19 @@ export interface SnapshotColumn {
 }
 
 /**
- * The columns of a level's table: `_key`, the link keys, then one column per plain attribute and one
- * list-of-struct column per nested record. Generator and engine both read the layout from here.
+ * The columns of a level's table holding some attributes: `_key`, the link keys, then one column per
+ * plain attribute and one list-of-struct column per nested record. Writers and engines read the
+ * layout from here.
  */
-export function snapshotColumns(level: ReturnType, links: readonly string[]): SnapshotColumn[] {
+export function snapshotColumns(
+  level: ReturnType,
+  links: readonly string[],
+  attributes: readonly CatalogueAttribute[],
+): SnapshotColumn[] {
   const columns: SnapshotColumn[] = [{ name: '_key', sqlType: 'INTEGER' }];
   for (const link of links) columns.push({ name: link, sqlType: 'INTEGER' });
   const records = new Map<string, { fields: string[]; inner: Map<string, string[]> }>();
-  for (const attribute of HELD_ATTRIBUTES) {
+  for (const attribute of attributes) {
     if (attribute.level !== level) continue;
     const storage = storageOf(attribute);
     const scalar = SQL_SCALAR[attribute.type];
@@ -107,4 +144,69 @@ export function snapshotColumns(level: ReturnType, links: readonly string[]): Sn
     columns.push({ name: root, sqlType: `STRUCT(${fields.join(', ')})[]` });
   }
   return columns;
+}
+
+/** Field names of a `STRUCT(...)[]` type, each with the fields of its own inner `STRUCT(...)[]`. */
+export function structFields(sqlType: string): Map<string, Set<string>> {
+  const fields = new Map<string, Set<string>>();
+  const match = /^STRUCT\((.*)\)\[\]$/s.exec(sqlType.trim());
+  if (!match) return fields;
+  for (const part of splitTopLevel(match[1] as string)) {
+    const named = /^\s*("(?:[^"]|"")*"|[^\s"]+)\s+(.*)$/s.exec(part);
+    if (!named) continue;
+    const name = (named[1] as string).startsWith('"')
+      ? (named[1] as string).slice(1, -1).replaceAll('""', '"')
+      : (named[1] as string);
+    fields.set(name, new Set(structFields(named[2] as string).keys()));
+  }
+  return fields;
+}
+
+/** Splits `a X, b STRUCT(c Y, d Z)[]` at the commas outside parentheses and quotes. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * The catalogue attributes a level's table holds, from its columns (name → SQL type): a plain
+ * attribute when its column is there, a nested one when its record's column has its field.
+ */
+export function heldAttributes(
+  level: ReturnType,
+  columns: ReadonlyMap<string, string>,
+  catalogue: readonly CatalogueAttribute[] = CATALOGUE,
+): CatalogueAttribute[] {
+  const records = new Map<string, Map<string, Set<string>>>();
+  const recordOf = (column: string) => {
+    let fields = records.get(column);
+    if (!fields) {
+      fields = structFields(columns.get(column) ?? '');
+      records.set(column, fields);
+    }
+    return fields;
+  };
+  return catalogue.filter((attribute) => {
+    if (attribute.level !== level) return false;
+    const storage = storageOf(attribute);
+    if (!columns.has(storage.column)) return false;
+    if (!storage.field) return true;
+    const fields = recordOf(storage.column);
+    return storage.inner ? !!fields.get(storage.inner)?.has(storage.field) : fields.has(storage.field);
+  });
 }

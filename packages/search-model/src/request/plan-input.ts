@@ -1,4 +1,4 @@
-import type { HeldAttribute } from '../catalogue/attributes.ts';
+import type { CatalogueAttribute } from '../catalogue/attributes.ts';
 import type { ReturnType } from '../levels.ts';
 
 /**
@@ -21,7 +21,7 @@ export type Comparison =
 
 export interface Condition {
   kind: 'condition';
-  attribute: HeldAttribute;
+  attribute: CatalogueAttribute;
   comparison: Comparison;
   negation: boolean;
 }
@@ -36,7 +36,7 @@ export type Criterion = Condition | ConditionGroup;
 
 export interface BucketFacetBase {
   name: string;
-  attribute: HeldAttribute;
+  attribute: CatalogueAttribute;
   facets: PlannedFacet[];
 }
 
@@ -46,12 +46,12 @@ export type PlannedFacet =
   | (BucketFacetBase & { kind: 'date_histogram'; minPopulation: number })
   | (BucketFacetBase & { kind: 'range'; ranges: { from?: number; to?: number }[] })
   | (BucketFacetBase & { kind: 'date_range'; ranges: { from?: string; to?: string }[] })
-  | { kind: 'cardinality'; name: string; attribute: HeldAttribute }
+  | { kind: 'cardinality'; name: string; attribute: CatalogueAttribute }
   | { kind: 'filter'; filter: Criterion; facets: PlannedFacet[] };
 
 export interface PlannedSort {
   /** `undefined` sorts by score (all attribute-only hits score 1, so by identifier). */
-  attribute?: HeldAttribute;
+  attribute?: CatalogueAttribute;
   direction: 'asc' | 'desc';
 }
 

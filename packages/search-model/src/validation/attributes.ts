@@ -1,12 +1,21 @@
-import { allowedOperators, findAttribute, type HeldAttribute } from '../catalogue/index.ts';
-import { publicVocabulary } from '../catalogue/public-vocabulary.ts';
+import {
+  allowedOperators,
+  FULL_CATALOGUE,
+  type AttributeSet,
+  type CatalogueAttribute,
+} from '../catalogue/index.ts';
 import type { ReturnType } from '../levels.ts';
 import type { Operator } from '../request/wire.ts';
 import { RequestValidationError } from './errors.ts';
 import { describe } from './json.ts';
 
 /** Resolves an attribute path of a request, telling an unknown path from one this archive does not hold. */
-export function resolveAttribute(value: unknown, path: string, level: ReturnType): HeldAttribute {
+export function resolveAttribute(
+  value: unknown,
+  path: string,
+  level: ReturnType,
+  held: AttributeSet,
+): CatalogueAttribute {
   if (typeof value !== 'string' || value.length === 0) {
     throw new RequestValidationError(
       'REQ_ERR_TYPE',
@@ -14,9 +23,9 @@ export function resolveAttribute(value: unknown, path: string, level: ReturnType
       `must be an attribute path, got ${describe(value)}`,
     );
   }
-  const attribute = findAttribute(value, level);
+  const attribute = held.find(value, level);
   if (attribute) return attribute;
-  if (publicVocabulary().has(value)) {
+  if (FULL_CATALOGUE.find(value, level)) {
     throw new RequestValidationError(
       'REQ_ERR_ATTRIBUTE_NOT_HELD',
       path,
@@ -30,7 +39,7 @@ export function resolveAttribute(value: unknown, path: string, level: ReturnType
   );
 }
 
-export function checkOperator(attribute: HeldAttribute, operator: Operator, path: string): void {
+export function checkOperator(attribute: CatalogueAttribute, operator: Operator, path: string): void {
   const allowed = allowedOperators(attribute);
   if (!allowed.includes(operator)) {
     throw new RequestValidationError(
@@ -42,6 +51,6 @@ export function checkOperator(attribute: HeldAttribute, operator: Operator, path
 }
 
 /** Attributes a facet or sort can use: keyword strings, numbers and dates, not full-text-only strings. */
-export function isAggregatable(attribute: HeldAttribute): boolean {
+export function isAggregatable(attribute: CatalogueAttribute): boolean {
   return attribute.type !== 'string' || attribute.contexts.includes('exact-match');
 }

@@ -1,6 +1,7 @@
-import type { HeldAttribute, ScalarType } from '../catalogue/index.ts';
+import type { CatalogueAttribute, ScalarType } from '../catalogue/index.ts';
 import type { ReturnType } from '../levels.ts';
 import type { PlannedFacet } from '../request/plan-input.ts';
+import type { AttributeSet } from '../catalogue/index.ts';
 import { isAggregatable, resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';
 import {
@@ -50,6 +51,7 @@ const TYPES: Record<AggregationType, readonly ScalarType[]> = {
 interface Context {
   returnType: ReturnType;
   now: Date;
+  held: AttributeSet;
 }
 
 export function validateFacets(value: unknown, path: string, context: Context): PlannedFacet[] {
@@ -65,7 +67,9 @@ function validateFacet(value: unknown, path: string, context: Context): PlannedF
   const name = required(facet, 'name', path, expectString);
   if (name.length === 0)
     throw new RequestValidationError('REQ_ERR_VALUE', child(path, 'name'), 'must not be empty');
-  const attribute = required(facet, 'attribute', path, (v, p) => resolveAttribute(v, p, context.returnType));
+  const attribute = required(facet, 'attribute', path, (v, p) =>
+    resolveAttribute(v, p, context.returnType, context.held),
+  );
   checkAggregation(attribute, type, child(path, 'attribute'));
   const minPopulation = () =>
     optional(facet, 'min_interval_population', path, (v, p) =>
@@ -121,7 +125,7 @@ function validateFacet(value: unknown, path: string, context: Context): PlannedF
   }
 }
 
-function checkAggregation(attribute: HeldAttribute, type: AggregationType, path: string): void {
+function checkAggregation(attribute: CatalogueAttribute, type: AggregationType, path: string): void {
   if (!isAggregatable(attribute)) {
     throw new RequestValidationError(
       'REQ_ERR_AGGREGATION',

@@ -1,7 +1,8 @@
-import type { HeldAttribute } from '../catalogue/index.ts';
+import type { CatalogueAttribute } from '../catalogue/index.ts';
 import type { ReturnType } from '../levels.ts';
 import type { Comparison, Condition, Criterion, Scalar } from '../request/plan-input.ts';
 import { OPERATORS, SERVICES, type Operator } from '../request/wire.ts';
+import type { AttributeSet } from '../catalogue/index.ts';
 import { checkOperator, resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';
 import {
@@ -25,6 +26,7 @@ export type MaybeCriterion = Criterion | undefined;
 interface Context {
   returnType: ReturnType;
   now: Date;
+  held: AttributeSet;
   /** Filter nodes (facets, sort) have no full-text operators and an optional service. */
   filter: boolean;
 }
@@ -102,7 +104,9 @@ function validateParameters(
     'negation',
     'case_sensitive',
   ]);
-  const attribute = required(parameters, 'attribute', path, (v, p) => resolveAttribute(v, p, level));
+  const attribute = required(parameters, 'attribute', path, (v, p) =>
+    resolveAttribute(v, p, level, context.held),
+  );
   if (service === 'text_chem' && attribute.level !== 'mol_definition') {
     throw new RequestValidationError(
       'REQ_ERR_SERVICE',
@@ -128,7 +132,7 @@ function validateParameters(
   return { kind: 'condition', attribute, comparison, negation };
 }
 
-function scalarOf(attribute: HeldAttribute, value: unknown, path: string, now: Date): Scalar {
+function scalarOf(attribute: CatalogueAttribute, value: unknown, path: string, now: Date): Scalar {
   if (attribute.type === 'date') return resolveDate(value, path, now);
   if (attribute.type === 'string') return expectString(value, path);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
@@ -142,7 +146,7 @@ function scalarOf(attribute: HeldAttribute, value: unknown, path: string, now: D
 }
 
 function validateComparison(
-  attribute: HeldAttribute,
+  attribute: CatalogueAttribute,
   operator: Operator,
   value: unknown,
   path: string,
@@ -183,7 +187,7 @@ function validateComparison(
   }
 }
 
-function validateRange(attribute: HeldAttribute, value: unknown, path: string, now: Date): Comparison {
+function validateRange(attribute: CatalogueAttribute, value: unknown, path: string, now: Date): Comparison {
   const range = expectObject(value, path, ['from', 'to', 'include_lower', 'include_upper']);
   const from = optional(range, 'from', path, (v, p) => scalarOf(attribute, v, p, now));
   const to = optional(range, 'to', path, (v, p) => scalarOf(attribute, v, p, now));

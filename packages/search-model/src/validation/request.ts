@@ -1,3 +1,4 @@
+import { FULL_CATALOGUE, type AttributeSet } from '../catalogue/index.ts';
 import { RETURN_TYPES } from '../levels.ts';
 import type { PlannedGroupBy, PlannedRequest, PlannedSort } from '../request/plan-input.ts';
 import type { ReturnType } from '../levels.ts';
@@ -54,14 +55,23 @@ const SCORING_STRATEGIES = [
  * Checks a Search API v2 request and resolves it against the catalogue. Throws
  * RequestValidationError, whose message names the faulty field and the reason.
  */
-export function validateSearchRequest(value: unknown, now: Date = new Date()): PlannedRequest {
+export interface ValidationOptions {
+  /** "Now" of relative dates (`now-1y`). */
+  now?: Date;
+  /** Attributes the archive holds; others of the catalogue are refused as not held. */
+  held?: AttributeSet;
+}
+
+export function validateSearchRequest(value: unknown, options: ValidationOptions = {}): PlannedRequest {
+  const now = options.now ?? new Date();
+  const held = options.held ?? FULL_CATALOGUE;
   checkRequestLimits(value);
   const request = expectObject(value, '', ['query', 'return_type', 'request_options', 'request_info']);
   const returnType: ReturnType = required(request, 'return_type', '', (v, p) =>
     expectEnum(v, p, RETURN_TYPES),
   );
   const query = optional(request, 'query', '', (v, p) =>
-    validateQueryNode(v, p, { returnType, now, filter: false }),
+    validateQueryNode(v, p, { returnType, now, held, filter: false }),
   );
   const info = optional(request, 'request_info', '', (v, p) => expectObject(v, p, ['query_id', 'src']));
   const queryId = info && optional(info, 'query_id', 'request_info', expectString);
@@ -69,19 +79,24 @@ export function validateSearchRequest(value: unknown, now: Date = new Date()): P
     optional(info, 'src', 'request_info', (v, p) =>
       expectEnum(v, p, ['ui', 'mypdb_service', 'mypdb_user', 'rcsb_test'] as const),
     );
-  const options =
+  const requestOptions =
     optional(request, 'request_options', '', (v, p) => expectObject(v, p, OPTION_KEYS)) ?? ({} as JsonObject);
   return {
     returnType,
     ...(query && { query }),
     ...(queryId !== undefined && { queryId }),
-    ...validateOptions(options, returnType, now),
+    ...validateOptions(requestOptions, returnType, now, held),
   };
 }
 
 type Options = Pick<PlannedRequest, 'contentTypes' | 'page' | 'sort' | 'facets' | 'countOnly' | 'verbosity'>;
 
-function validateOptions(options: JsonObject, returnType: ReturnType, now: Date): Options {
+function validateOptions(
+  options: JsonObject,
+  returnType: ReturnType,
+  now: Date,
+  held: AttributeSet,
+): Options {
   const path = 'request_options';
   const allHits = optional(options, 'return_all_hits', path, expectBoolean) ?? false;
   const countOnly = optional(options, 'return_counts', path, expectBoolean) ?? false;
@@ -122,7 +137,7 @@ function validateOptions(options: JsonObject, returnType: ReturnType, now: Date)
     ) ?? 'minimal';
   optional(options, 'scoring_strategy', path, (v, p) => expectEnum(v, p, SCORING_STRATEGIES));
   optional(options, 'return_explain_metadata', path, expectBoolean);
-  const groupBy = optional(options, 'group_by', path, (v, p) => validateGroupBy(v, p, returnType));
+  const groupBy = optional(options, 'group_by', path, (v, p) => validateGroupBy(v, p, returnType, held));
   const groupReturn = optional(options, 'group_by_return_type', path, (v, p) =>
     expectEnum(v, p, ['groups', 'representatives'] as const),
   );
@@ -133,8 +148,9 @@ function validateOptions(options: JsonObject, returnType: ReturnType, now: Date)
       'needs group_by',
     );
   }
-  const sort = optional(options, 'sort', path, (v, p) => validateSort(v, p, returnType)) ?? [];
-  const facets = optional(options, 'facets', path, (v, p) => validateFacets(v, p, { returnType, now })) ?? [];
+  const sort = optional(options, 'sort', path, (v, p) => validateSort(v, p, returnType, held)) ?? [];
+  const facets =
+    optional(options, 'facets', path, (v, p) => validateFacets(v, p, { returnType, now, held })) ?? [];
   return {
     contentTypes,
     page: { start, rows, all: allHits },
@@ -152,6 +168,19 @@ const GROUPING: Record<PlannedGroupBy['method'], ReturnType> = {
   sequence_identity: 'polymer_entity',
   matching_chemical_component_id: 'non_polymer_entity',
 };
+/** Where each grouping method finds the group of a hit: the group identifier and, if any, the method. */
+export const GROUP_SOURCE: Record<PlannedGroupBy['method'], { id: string; method?: string }> = {
+  matching_uniprot_accession: {
+    id: 'rcsb_polymer_entity_group_membership.group_id',
+    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
+  },
+  sequence_identity: {
+    id: 'rcsb_polymer_entity_group_membership.group_id',
+    method: 'rcsb_polymer_entity_group_membership.aggregation_method',
+  },
+  matching_chemical_component_id: { id: 'rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id' },
+};
+
 const METHODS = [
   'matching_uniprot_accession',
   'sequence_identity',
@@ -164,6 +193,7 @@ function validateGroupBy(
   value: unknown,
   path: string,
   returnType: ReturnType,
+  held: AttributeSet,
 ): Omit<PlannedGroupBy, 'returnType'> {
   const groupBy = expectObject(value, path, [
     'aggregation_method',
@@ -185,6 +215,10 @@ function validateGroupBy(
       methodPath,
       `"${method}" groups ${GROUPING[method]} results; the request's return_type is "${returnType}"`,
     );
+  }
+  const source = GROUP_SOURCE[method];
+  for (const attribute of [source.id, source.method]) {
+    if (attribute) resolveAttribute(attribute, methodPath, returnType, held);
   }
   const cutoff = optional(groupBy, 'similarity_cutoff', path, (v, p) => expectNumber(v, p));
   if (method === 'sequence_identity' && (cutoff === undefined || !CUTOFFS.includes(cutoff))) {
@@ -216,7 +250,7 @@ function validateGroupBy(
         );
       }
       // Coverage of the UniProt sequence is not held; members then rank by score (identifier).
-    } else sort = validateSort([ranking], rankingPath, returnType, false);
+    } else sort = validateSort([ranking], rankingPath, returnType, held, false);
   }
   return {
     method,
@@ -226,7 +260,13 @@ function validateGroupBy(
   };
 }
 
-function validateSort(value: unknown, path: string, returnType: ReturnType, indexed = true): PlannedSort[] {
+function validateSort(
+  value: unknown,
+  path: string,
+  returnType: ReturnType,
+  held: AttributeSet,
+  indexed = true,
+): PlannedSort[] {
   return expectArray(value, path, 1).map((item, i) => {
     const itemPath = indexed ? child(path, i) : path;
     const sort = expectObject(item, itemPath, ['sort_by', 'direction', 'filter']);
@@ -241,7 +281,7 @@ function validateSort(value: unknown, path: string, returnType: ReturnType, inde
       );
     }
     if (sortBy === 'score') return { direction };
-    const attribute = resolveAttribute(sortBy, child(itemPath, 'sort_by'), returnType);
+    const attribute = resolveAttribute(sortBy, child(itemPath, 'sort_by'), returnType, held);
     if (!isAggregatable(attribute)) {
       throw new RequestValidationError(
         'REQ_ERR_VALUE',

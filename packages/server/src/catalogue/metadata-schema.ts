@@ -1,8 +1,8 @@
 import {
   allowedOperators,
-  HELD_ATTRIBUTES,
   publicVocabulary,
-  type HeldAttribute,
+  type AttributeSet,
+  type CatalogueAttribute,
   type PublicAttribute,
 } from '@pdb-stats/search-model';
 
@@ -20,7 +20,7 @@ const COPIED_KEYS = [
 ] as const satisfies readonly (keyof PublicAttribute)[];
 
 /** The public description of a held attribute: the archive's own metadata where it has it. */
-function publicInfo(attribute: HeldAttribute): PublicAttribute | undefined {
+function publicInfo(attribute: CatalogueAttribute): PublicAttribute | undefined {
   const candidates = publicVocabulary().get(attribute.path) ?? [];
   const chemical = attribute.level === 'mol_definition';
   return (
@@ -34,7 +34,7 @@ function publicInfo(attribute: HeldAttribute): PublicAttribute | undefined {
   );
 }
 
-function leaf(attribute: HeldAttribute, bounds?: { min: number; max: number }): SchemaNode {
+function leaf(attribute: CatalogueAttribute, bounds?: { min: number; max: number }): SchemaNode {
   const info = publicInfo(attribute);
   const node: SchemaNode =
     attribute.type === 'date' ? { type: 'string', format: 'date' } : { type: attribute.type };
@@ -75,16 +75,18 @@ function ensureObject(parent: SchemaNode, key: string, nested: boolean): SchemaN
  */
 export function buildMetadataSchema(
   kind: 'structure' | 'chemical',
-  bounds: ReadonlyMap<HeldAttribute, { min: number; max: number }> = new Map(),
+  held: AttributeSet,
+  bounds: ReadonlyMap<CatalogueAttribute, { min: number; max: number }> = new Map(),
 ): SchemaNode {
   const root: SchemaNode = {
     $schema: 'http://json-schema.org/draft-04/schema#',
     type: 'object',
     title: kind === 'chemical' ? 'Chemical Text Service Metadata' : 'Text Service Metadata',
-    $comment: 'Attributes held by this PDB Statistics archive; descriptions from the RCSB search metadata',
+    $comment:
+      'Attributes held by this PDB Statistics archive (its snapshot holds them); descriptions from the RCSB search metadata',
     properties: {},
   };
-  const attributes = HELD_ATTRIBUTES.filter((a) => (a.level === 'mol_definition') === (kind === 'chemical'));
+  const attributes = held.attributes.filter((a) => a.metadata.includes(kind));
   for (const attribute of attributes) {
     const segments = attribute.path.split('.');
     const nestedPaths = new Set([

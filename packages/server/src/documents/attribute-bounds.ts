@@ -1,4 +1,4 @@
-import { storageOf, type HeldAttribute } from '@pdb-stats/search-model';
+import { storageOf, type CatalogueAttribute } from '@pdb-stats/search-model';
 
 /** Informational minimum and maximum of an attribute (epoch milliseconds for dates), as the metadata gives them. */
 export interface AttributeBounds {
@@ -12,7 +12,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * SQL for the smallest and largest value of a numeric or date attribute over its level's table
  * (a view named by the level): plain columns directly, lists and nested records unnested first.
  */
-export function boundsQuery(attribute: HeldAttribute): string {
+export function boundsQuery(attribute: CatalogueAttribute): string {
   const storage = storageOf(attribute);
   const table = quote(attribute.level);
   let values: string;

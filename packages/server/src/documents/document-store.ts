@@ -1,7 +1,13 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { HELD_ATTRIBUTES, RETURN_TYPES, type HeldAttribute, type ReturnType } from '@pdb-stats/search-model';
+import { readSnapshotLayout } from '@pdb-stats/archive';
+import {
+  AttributeSet,
+  RETURN_TYPES,
+  type CatalogueAttribute,
+  type ReturnType,
+} from '@pdb-stats/search-model';
 import { boundsQuery, type AttributeBounds } from './attribute-bounds.ts';
 import { jsonValue } from './json-values.ts';
 import { resolveKeyAttributes, type ResolvedKeyAttribute } from './key-attributes.ts';
@@ -30,11 +36,13 @@ export class DocumentStore {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     private readonly keys: Record<ReturnType, readonly ResolvedKeyAttribute[]>,
+    private readonly held: AttributeSet,
   ) {}
 
   /** Opens a snapshot folder (`<dir>/<level>.parquet`); fails at once when a level file is missing. */
   static async open(snapshotDir: string): Promise<DocumentStore> {
-    const keys = resolveKeyAttributes();
+    const held = new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
+    const keys = resolveKeyAttributes(held);
     // One thread: a lookup of 25 rows takes tens of milliseconds even on 250k entries; the cores are the engine's.
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
     let connection: DuckDBConnection | undefined;
@@ -45,7 +53,7 @@ export class DocumentStore {
         await access(file);
         await connection.run(`CREATE VIEW ${quote(level)} AS SELECT * FROM read_parquet(${literal(file)})`);
       }
-      return new DocumentStore(instance, connection, keys);
+      return new DocumentStore(instance, connection, keys, held);
     } catch (error) {
       connection?.closeSync();
       instance.closeSync();
@@ -73,10 +81,10 @@ export class DocumentStore {
   }
 
   /** Smallest and largest values of every numeric and date attribute, computed once on first use. */
-  bounds(): Promise<Map<HeldAttribute, AttributeBounds>> {
+  bounds(): Promise<Map<CatalogueAttribute, AttributeBounds>> {
     this.boundsOnce ??= this.enqueue(async () => {
-      const result = new Map<HeldAttribute, AttributeBounds>();
-      for (const attribute of HELD_ATTRIBUTES) {
+      const result = new Map<CatalogueAttribute, AttributeBounds>();
+      for (const attribute of this.held.attributes) {
         if (attribute.type === 'string') continue;
         const reader = await this.connection.runAndReadAll(boundsQuery(attribute));
         const [min, max] = (reader.getRowsJS()[0] ?? []).map((v) => (v === null ? null : Number(v)));
@@ -88,7 +96,7 @@ export class DocumentStore {
     return this.boundsOnce;
   }
 
-  private boundsOnce?: Promise<Map<HeldAttribute, AttributeBounds>>;
+  private boundsOnce?: Promise<Map<CatalogueAttribute, AttributeBounds>>;
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);

@@ -2,7 +2,9 @@ import {
   LEVEL_LINKS,
   RETURN_TYPES,
   findAttribute,
-  type HeldAttribute,
+  FULL_CATALOGUE,
+  type AttributeSet,
+  type CatalogueAttribute,
   type ReturnType,
 } from '@pdb-stats/search-model';
 
@@ -72,14 +74,17 @@ export const KEY_ATTRIBUTES: Record<ReturnType, readonly KeyAttribute[]> = {
 
 /** A key attribute with the catalogue entry that says where it is stored. */
 export interface ResolvedKeyAttribute extends KeyAttribute {
-  attribute: HeldAttribute;
+  attribute: CatalogueAttribute;
 }
 
 /**
- * Checks the list against the catalogue once, at start-up: every path is held at the level it is read
- * from, parents are linked, and nothing sits in an inner list (one value list per record is shown).
+ * Checks the list against the catalogue once, at start-up: every path is in the catalogue at the
+ * level it is read from, parents are linked, and nothing sits in an inner list (one value list per
+ * record is shown). Attributes the archive does not hold are left out (`held`).
  */
-export function resolveKeyAttributes(): Record<ReturnType, readonly ResolvedKeyAttribute[]> {
+export function resolveKeyAttributes(
+  held: AttributeSet = FULL_CATALOGUE,
+): Record<ReturnType, readonly ResolvedKeyAttribute[]> {
   const resolved = {} as Record<ReturnType, ResolvedKeyAttribute[]>;
   for (const returnType of RETURN_TYPES) {
     resolved[returnType] = KEY_ATTRIBUTES[returnType].map((key) => {
@@ -93,6 +98,7 @@ export function resolveKeyAttributes(): Record<ReturnType, readonly ResolvedKeyA
         throw new Error(`key attribute ${key.path} lies in an inner list of ${attribute.nested.root}`);
       return { ...key, attribute };
     });
+    resolved[returnType] = resolved[returnType].filter((key) => held.has(key.attribute));
   }
   return resolved;
 }

@@ -1,4 +1,4 @@
-import type { PlannedRequest, ReturnType, SearchResponse } from '@pdb-stats/search-model';
+import type { AttributeSet, PlannedRequest, ReturnType, SearchResponse } from '@pdb-stats/search-model';
 
 /** What the service knows about the loaded archive: its manifest, plus the rows of each level. */
 export interface ArchiveInfo {
@@ -13,6 +13,8 @@ export interface Engine {
   /** The answer to a validated request; `null` when there is nothing to answer (HTTP 204). */
   search(plan: PlannedRequest): Promise<SearchResponse | null>;
   archiveInfo(): ArchiveInfo;
+  /** The catalogue attributes this archive holds (its snapshot's columns). */
+  readonly held: AttributeSet;
   /** Releases the database; searches after this fail. */
   close(): Promise<void>;
 }

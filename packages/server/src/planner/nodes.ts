@@ -2,7 +2,7 @@ import type {
   Comparison,
   Condition,
   Criterion,
-  HeldAttribute,
+  CatalogueAttribute,
   PlannedFacet,
   PlannedRequest,
   ReturnType,
@@ -16,7 +16,7 @@ import type {
 /** One attribute of the row holds a value satisfying the comparison (any element, for a list). */
 export interface ValueTest {
   readonly kind: 'test';
-  readonly attribute: HeldAttribute;
+  readonly attribute: CatalogueAttribute;
   readonly comparison: Comparison;
 }
 
@@ -54,7 +54,7 @@ export type Predicate = ValueTest | RecordTest | NotPredicate | GroupPredicate |
 
 /** Where the values of a facet come from: an attribute, seen from the return type. */
 export interface ValueSource {
-  readonly attribute: HeldAttribute;
+  readonly attribute: CatalogueAttribute;
   /**
    * Per-record filter of enclosing filter facets on the same nested root (search-api.md 3.3): only
    * values of records satisfying it count.
@@ -107,7 +107,7 @@ export interface CardinalityNode {
 export type FacetNode = BucketNode | CardinalityNode;
 
 export interface SortKey {
-  readonly attribute: HeldAttribute;
+  readonly attribute: CatalogueAttribute;
   readonly direction: 'asc' | 'desc';
 }
 

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { CATALOGUE, type AttributeSet, type CatalogueAttribute } from '@pdb-stats/search-model';
 import { buildMetadataSchema } from '../catalogue/metadata-schema.ts';
 import type { DocumentStore } from '../documents/index.ts';
 import type { Engine } from '../engine/index.ts';
+
+/** How many attributes of each metadata the archive holds, out of the catalogue's. */
+function heldCounts(held: AttributeSet) {
+  const count = (attributes: readonly CatalogueAttribute[], kind: 'structure' | 'chemical') =>
+    new Set(attributes.filter((a) => a.metadata.includes(kind)).map((a) => a.path)).size;
+  return {
+    structure: { held: count(held.attributes, 'structure'), catalogue: count(CATALOGUE, 'structure') },
+    chemical: { held: count(held.attributes, 'chemical'), catalogue: count(CATALOGUE, 'chemical') },
+  };
+}
 
 /** The attribute catalogues and the archive manifest. */
 export async function metadataRoutes(
@@ -12,13 +23,16 @@ export async function metadataRoutes(
   let schemas: Promise<Record<'structure' | 'chemical', object>> | undefined;
   const schema = async (kind: 'structure' | 'chemical') => {
     schemas ??= (options.documents?.bounds() ?? Promise.resolve(new Map())).then((bounds) => ({
-      structure: buildMetadataSchema('structure', bounds),
-      chemical: buildMetadataSchema('chemical', bounds),
+      structure: buildMetadataSchema('structure', options.engine.held, bounds),
+      chemical: buildMetadataSchema('chemical', options.engine.held, bounds),
     }));
     return (await schemas)[kind];
   };
   app.get('/rcsbsearch/v2/metadata/schema', () => schema('structure'));
   app.get('/rcsbsearch/v2/metadata/chemical/schema', () => schema('chemical'));
-  app.get('/rcsbsearch/v2/archive', async () => options.engine.archiveInfo());
+  app.get('/rcsbsearch/v2/archive', async () => ({
+    ...options.engine.archiveInfo(),
+    attributes: heldCounts(options.engine.held),
+  }));
   app.get('/health', async () => ({ status: 'ok' }));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/archive';
 import { RETURN_TYPES } from '@pdb-stats/search-model';
 import { ClickHouseNode } from '../../src/engine/clickhouse/http-client.ts';
 import { loadSnapshot, shardTables } from '../../src/engine/clickhouse/load-snapshot.ts';
@@ -28,9 +28,10 @@ beforeAll(async () => {
   shards = cluster.shards.map((address) => new ClickHouseNode(address));
   for (const shard of shards) {
     await shard.send(`DROP DATABASE IF EXISTS ${ident(DATABASE)}`);
-    for (const statement of shardTables(DATABASE, cluster.cluster)) await shard.send(statement);
+    for (const statement of shardTables(DATABASE, cluster.cluster, DEMO_ATTRIBUTES))
+      await shard.send(statement);
   }
-  loaded = await loadSnapshot(dir, shards, DATABASE);
+  loaded = await loadSnapshot(dir, shards, DATABASE, DEMO_ATTRIBUTES);
 }, 120_000);
 
 afterAll(async () => {
@@ -52,7 +53,7 @@ const exact = (value: unknown): unknown => {
 
 describe.skipIf(!cluster)('loading a snapshot into the shards', () => {
   it.each(RETURN_TYPES.map((level) => [level]))('%s: every value arrives unchanged', async (level) => {
-    const columns = levelColumns(level);
+    const columns = levelColumns(level, DEMO_ATTRIBUTES);
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
     const reader = await duck.runAndReadAll(
       `SELECT ${columns.map((c) => c.source).join(', ')} FROM read_parquet('${join(dir, `${level}.parquet`)}') ORDER BY _key`,

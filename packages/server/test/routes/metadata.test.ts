@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { HELD_ATTRIBUTES } from '@pdb-stats/search-model';
+import { DEMO_HELD } from '../support/demo-held.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
@@ -9,6 +9,7 @@ const engine: Engine = {
   archiveInfo: () =>
     ({ source: 'demo', demo: true, archive_date: '2026-07-01', counts: { entry: 3 } }) as never,
   close: async () => {},
+  held: DEMO_HELD,
 };
 
 /** Leaves of a metadata schema, by dotted path (array levels left out), as clients read it. */
@@ -36,7 +37,7 @@ describe('metadata schema', () => {
     expect(structure.title).toBe('Text Service Metadata');
     expect(chemical.title).toBe('Chemical Text Service Metadata');
     const all = new Map([...leaves(structure), ...leaves(chemical)]);
-    for (const attribute of HELD_ATTRIBUTES) expect(all.has(attribute.path), attribute.path).toBe(true);
+    for (const attribute of DEMO_HELD.attributes) expect(all.has(attribute.path), attribute.path).toBe(true);
 
     const release = all.get('rcsb_accession_info.initial_release_date');
     expect(release).toMatchObject({

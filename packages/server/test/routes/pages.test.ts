@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { DEMO_HELD } from '../support/demo-held.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
 const engine: Engine = {
   search: () => Promise.reject(new Error('unused')),
   archiveInfo: () => ({ source: 'demo', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
   close: async () => {},
+  held: DEMO_HELD,
 };
 
 /** A built web folder written by hand: three templates with the root element, and a script file. */

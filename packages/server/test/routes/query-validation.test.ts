@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_LIMITS, validateSearchRequest } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
+import { DEMO_HELD } from '../support/demo-held.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
 /** Validation happens before the engine: an engine that fails on use proves no request reaches it. */
@@ -9,6 +10,7 @@ const unreachableEngine: Engine = {
   search: () => Promise.reject(new Error('the engine must not see an invalid request')),
   archiveInfo: () => ({ source: 'test', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
   close: async () => {},
+  held: DEMO_HELD,
 };
 
 const t = (parameters: Record<string, unknown>) => ({ type: 'terminal', service: 'text', parameters });

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readSnapshotLayout } from '@pdb-stats/archive';
 import {
+  AttributeSet,
   RETURN_TYPES,
   type PlannedRequest,
   type ReturnType,
@@ -46,6 +48,7 @@ export async function openClickHouseEngine(
   const database = options.database ?? 'pdb_stats';
   const manifestText = await readFile(join(snapshotDir, 'manifest.json'), 'utf8');
   const manifest = JSON.parse(manifestText) as Record<string, unknown>;
+  const { held } = await readSnapshotLayout(snapshotDir);
   const shards = options.shards.map((address) => new ClickHouseNode(address));
   const digest = createHash('sha1')
     .update(
@@ -54,16 +57,16 @@ export async function openClickHouseEngine(
         manifestText,
         options.shards,
         options.cluster,
-        RETURN_TYPES.map(levelColumns),
+        RETURN_TYPES.map((level) => levelColumns(level, held)),
       ]),
     )
     .digest('hex');
   if (options.reload || !(await holds(shards, database, digest))) {
     for (const shard of shards) {
       await shard.send(`DROP DATABASE IF EXISTS ${ident(database)}`);
-      for (const statement of shardTables(database, options.cluster)) await shard.send(statement);
+      for (const statement of shardTables(database, options.cluster, held)) await shard.send(statement);
     }
-    await loadSnapshot(snapshotDir, shards, database, options.onProgress);
+    await loadSnapshot(snapshotDir, shards, database, held, options.onProgress);
     for (const shard of shards) {
       await shard.send(`CREATE TABLE ${ident(database)}._snapshot (digest String) ENGINE = TinyLog`);
       await shard.send(`INSERT INTO ${ident(database)}._snapshot VALUES ('${digest}')`);
@@ -75,12 +78,10 @@ export async function openClickHouseEngine(
     const [row] = await node.rows(`SELECT count() FROM ${ident(level)}`, { database });
     rowCounts[level] = Number(row?.[0] ?? 0);
   }
-  const methodologies = await node.rows(
-    `SELECT DISTINCT ${ident(METHODOLOGY.replaceAll('.', '$'))} FROM entry`,
-    {
-      database,
-    },
-  );
+  // Without the methodology no entry is known to be a computed model.
+  const methodologies = held.some((a) => a.path === METHODOLOGY)
+    ? await node.rows(`SELECT DISTINCT ${ident(METHODOLOGY.replaceAll('.', '$'))} FROM entry`, { database })
+    : [[null]];
   const facts: ArchiveFacts = {
     methodologies: methodologies.map((row) => (row[0] === null ? null : String(row[0]))),
   };
@@ -88,6 +89,7 @@ export async function openClickHouseEngine(
     shards,
     database,
     { ...manifest, row_counts: rowCounts },
+    new AttributeSet(held),
     facts,
     options.timeoutMs ?? 30_000,
   );
@@ -123,6 +125,7 @@ class ClickHouseEngine implements Engine {
     private readonly shards: readonly ClickHouseNode[],
     private readonly database: string,
     private readonly info: ArchiveInfo,
+    readonly held: AttributeSet,
     private readonly facts: ArchiveFacts,
     private readonly timeoutMs: number,
   ) {}

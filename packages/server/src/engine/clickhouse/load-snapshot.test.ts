@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/archive';
 import { ClickHouseError, ClickHouseNode } from './http-client.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 
@@ -50,7 +50,7 @@ afterAll(async () => {
 describe('loading a snapshot', () => {
   it('stops with the error of a shard that refuses the data', async () => {
     const shards = [new ClickHouseNode(address), new ClickHouseNode(address)];
-    const load = loadSnapshot(dir, shards, 'db');
+    const load = loadSnapshot(dir, shards, 'db', DEMO_ATTRIBUTES);
     await expect(load).rejects.toBeInstanceOf(ClickHouseError);
     await expect(load).rejects.toThrow('Cannot parse input');
   }, 30_000);

@@ -2,17 +2,21 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBBlobVector } from '@duckdb/node-api';
-import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { RETURN_TYPES, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
 import { quoteName, quoteString } from '../duckdb/sql-text.ts';
 import type { ClickHouseNode } from './http-client.ts';
 import { ident, levelColumns, shardKey } from './schema.ts';
 import { fromStaging, stagedRow, stagingColumns } from './staging.ts';
 
 /** `CREATE` statements of one shard: a MergeTree table per level and a Distributed table over them. */
-export function shardTables(database: string, cluster: string): string[] {
+export function shardTables(
+  database: string,
+  cluster: string,
+  held: readonly CatalogueAttribute[],
+): string[] {
   const statements = [`CREATE DATABASE IF NOT EXISTS ${ident(database)}`];
   for (const level of RETURN_TYPES) {
-    const columns = levelColumns(level).map((c) => `${ident(c.name)} ${c.type}`);
+    const columns = levelColumns(level, held).map((c) => `${ident(c.name)} ${c.type}`);
     const local = `${ident(database)}.${ident(`${level}_local`)}`;
     statements.push(
       `CREATE TABLE ${local} (${columns.join(', ')}) ENGINE = MergeTree() ORDER BY _key`,
@@ -48,6 +52,7 @@ export async function loadSnapshot(
   snapshotDir: string,
   shards: readonly ClickHouseNode[],
   database: string,
+  held: readonly CatalogueAttribute[],
   onProgress?: (message: string) => void,
 ): Promise<Record<ReturnType, number>> {
   const instance = await DuckDBInstance.create(':memory:');
@@ -55,7 +60,7 @@ export async function loadSnapshot(
   const counts = {} as Record<ReturnType, number>;
   try {
     for (const level of RETURN_TYPES) {
-      const columns = levelColumns(level);
+      const columns = levelColumns(level, held);
       const stage = ident(`${level}_stage`);
       for (const shard of shards) {
         await shard.send(`DROP TABLE IF EXISTS ${stage}`, { database });

@@ -1,7 +1,7 @@
 import {
-  HELD_ATTRIBUTES,
   LEVEL_LINKS,
   storageOf,
+  type CatalogueAttribute,
   type ReturnType,
   type ScalarType,
 } from '@pdb-stats/search-model';
@@ -67,12 +67,12 @@ const key = (name: string): ClickHouseColumn => ({
 });
 
 /**
- * The columns of a level table: keys and links, one column per plain attribute, and one array
+ * The columns of a level table holding `held`: keys and links, one column per plain attribute, and one array
  * per field of a nested record (`root$field`; `root$inner$field` as an array of arrays).
  */
-export function levelColumns(level: ReturnType): ClickHouseColumn[] {
+export function levelColumns(level: ReturnType, held: readonly CatalogueAttribute[]): ClickHouseColumn[] {
   const columns: ClickHouseColumn[] = [key('_key'), ...LEVEL_LINKS[level].map(key)];
-  for (const attribute of HELD_ATTRIBUTES) {
+  for (const attribute of held) {
     if (attribute.level !== level) continue;
     const storage = storageOf(attribute);
     const { type } = attribute;

@@ -7,6 +7,7 @@ import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';
 import { facets, plan, text } from '../../planner/testing/requests.ts';
 import { tinySnapshot } from '../testing/tiny-snapshot.ts';
+import { SearchService } from '../../search-service.ts';
 import { openDuckDbEngine } from './duckdb-engine.ts';
 
 describe(`${openDuckDbEngine.name}`, () => {
@@ -104,20 +105,50 @@ describe('derived tables', () => {
 });
 
 describe('opening a snapshot', () => {
-  it('refuses a snapshot that lacks columns of the layout', async () => {
+  /** The tiny snapshot with one column of a level's file left out. */
+  async function withoutColumn(level: string, column: string) {
     const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const file = join(snapshot.dir, `${level}.parquet`);
+    await connection.run(
+      `COPY (SELECT * EXCLUDE ("${column}") FROM read_parquet('${file}')) TO '${file}.tmp' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+    await rename(`${file}.tmp`, file);
+    return snapshot;
+  }
+
+  it('holds the attributes its columns carry, and refuses searches on the others', async () => {
+    const snapshot = await withoutColumn('assembly', 'rcsb_struct_symmetry');
     try {
-      const instance = await DuckDBInstance.create(':memory:');
-      const connection = await instance.connect();
-      const file = join(snapshot.dir, 'assembly.parquet');
-      await connection.run(
-        `COPY (SELECT * EXCLUDE ("rcsb_struct_symmetry") FROM read_parquet('${file}')) TO '${file}.tmp' (FORMAT parquet)`,
-      );
-      connection.closeSync();
-      instance.closeSync();
-      await rename(`${file}.tmp`, file);
+      const engine = await openDuckDbEngine(snapshot.dir);
+      try {
+        expect(engine.held.find('rcsb_struct_symmetry.symbol', 'assembly')).toBeUndefined();
+        expect(engine.held.find('pdbx_struct_assembly.oligomeric_count', 'assembly')).toBeDefined();
+        const request = {
+          return_type: 'assembly',
+          request_options: {
+            facets: [{ name: 's', aggregation_type: 'terms', attribute: 'rcsb_struct_symmetry.symbol' }],
+          },
+        };
+        await expect(new SearchService(engine).answer(request)).rejects.toThrow(
+          /request_options\.facets\[0\]\.attribute.*"rcsb_struct_symmetry\.symbol".*not held by this archive/,
+        );
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      await snapshot.remove();
+    }
+  });
+
+  it('refuses a snapshot without identifiers', async () => {
+    const snapshot = await withoutColumn('assembly', 'rcsb_id');
+    try {
       await expect(openDuckDbEngine(snapshot.dir)).rejects.toThrow(
-        /assembly\.parquet lacks the columns rcsb_struct_symmetry/,
+        /assembly\.parquet lacks the required columns rcsb_id/,
       );
     } finally {
       await snapshot.remove();

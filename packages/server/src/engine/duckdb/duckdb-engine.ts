@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { readSnapshotLayout } from '@pdb-stats/archive';
 import {
-  LEVEL_LINKS,
+  AttributeSet,
   RETURN_TYPES,
-  snapshotColumns,
   type PlannedRequest,
   type ReturnType,
   type SearchResponse,
@@ -52,26 +52,12 @@ async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise
   return reader.getRowsJS().map((row) => row.map(plain));
 }
 
-/** Loads one level table into memory and checks it has the columns of the snapshot contract. */
+/** Loads one level table into memory; its row count. */
 async function loadLevel(connection: DuckDBConnection, dir: string, level: ReturnType): Promise<number> {
   const file = join(dir, `${level}.parquet`);
   await connection.run(
     `CREATE TABLE ${quoteName(level)} AS SELECT * FROM read_parquet(${quoteString(file)})`,
   );
-  const present = new Set(
-    (
-      await rows(connection, {
-        sql: `SELECT name FROM pragma_table_info(${quoteString(level)})`,
-        parameters: [],
-      })
-    ).map((row) => row[0]),
-  );
-  const missing = snapshotColumns(level, LEVEL_LINKS[level])
-    .map((c) => c.name)
-    .filter((name) => !present.has(name));
-  if (missing.length > 0) {
-    throw new Error(`${file} lacks the columns ${missing.join(', ')} of the snapshot layout`);
-  }
   const [count] = await rows(connection, { sql: `SELECT count(*) FROM ${quoteName(level)}`, parameters: [] });
   return Number(count?.[0] ?? 0);
 }
@@ -88,6 +74,7 @@ export async function openDuckDbEngine(
     string,
     unknown
   >;
+  const held = new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
   const instance = await DuckDBInstance.create(':memory:', {
     ...(options.threads !== undefined && { threads: String(options.threads) }),
   });
@@ -97,10 +84,16 @@ export async function openDuckDbEngine(
     connections.push(setup);
     const rowCounts = {} as Record<ReturnType, number>;
     for (const level of RETURN_TYPES) rowCounts[level] = await loadLevel(setup, snapshotDir, level);
+    // Without the methodology no entry is known to be a computed model.
     const facts: ArchiveFacts = {
-      methodologies: (
-        await rows(setup, { sql: `SELECT DISTINCT ${quoteName(METHODOLOGY)} FROM "entry"`, parameters: [] })
-      ).map((row) => (row[0] === null ? null : String(row[0]))),
+      methodologies: held.find(METHODOLOGY, 'entry')
+        ? (
+            await rows(setup, {
+              sql: `SELECT DISTINCT ${quoteName(METHODOLOGY)} FROM "entry"`,
+              parameters: [],
+            })
+          ).map((row) => (row[0] === null ? null : String(row[0])))
+        : [null],
     };
     for (let i = 1; i < (options.connections ?? 4); i++) connections.push(await instance.connect());
     const derived = new DerivedTables(options.derivedRowBudget ?? 16 * Math.max(rowCounts.entry, 10_000));
@@ -109,6 +102,7 @@ export async function openDuckDbEngine(
       instance,
       new ConnectionPool(connections),
       info,
+      held,
       facts,
       derived,
       options.timeoutMs ?? 30_000,
@@ -129,6 +123,7 @@ class DuckDbEngine implements Engine {
     private readonly instance: DuckDBInstance,
     private readonly pool: ConnectionPool<DuckDBConnection>,
     private readonly info: ArchiveInfo,
+    readonly held: AttributeSet,
     private readonly facts: ArchiveFacts,
     private readonly derived: DerivedTables,
     private readonly timeoutMs: number,

@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { LEVEL_LINKS, RETURN_TYPES, snapshotColumns, type ReturnType } from '@pdb-stats/search-model';
+import { DEMO_ATTRIBUTES } from '@pdb-stats/archive';
+import {
+  LEVEL_LINKS,
+  RETURN_TYPES,
+  snapshotColumns,
+  type CatalogueAttribute,
+  type ReturnType,
+} from '@pdb-stats/search-model';
 
 /** A row of a level table by column name; `_key` defaults to the row's position. */
 export type SnapshotRow = Record<string, unknown>;
@@ -13,20 +20,21 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Writes a snapshot folder by hand, for tests: `manifest.json` and one Parquet file per level with
- * exactly the columns of `snapshotColumns` (missing values are null). Rows travel as JSON Lines and
+ * exactly the columns of `snapshotColumns` for `attributes`, the demo's by default (missing values are null). Rows travel as JSON Lines and
  * are typed by DuckDB's JSON reader with the contract's column types.
  */
 export async function writeTinySnapshot(
   dir: string,
   rows: SnapshotRows,
   manifest: Record<string, unknown> = { source: 'test', demo: true, archive_date: '2026-01-01' },
+  attributes: readonly CatalogueAttribute[] = DEMO_ATTRIBUTES,
 ): Promise<void> {
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
     for (const level of RETURN_TYPES) {
-      const columns = snapshotColumns(level, LEVEL_LINKS[level]);
+      const columns = snapshotColumns(level, LEVEL_LINKS[level], attributes);
       const table = quote(level);
       await connection.run(
         `CREATE TABLE ${table} (${columns.map((c) => `${quote(c.name)} ${c.sqlType}`).join(', ')})`,

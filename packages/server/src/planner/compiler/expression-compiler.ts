@@ -3,7 +3,7 @@ import {
   type Comparison,
   type Condition,
   type Criterion,
-  type HeldAttribute,
+  type CatalogueAttribute,
   type ScalarType,
 } from '@pdb-stats/search-model';
 import { route, type Hop } from '../level-routes.ts';
@@ -151,7 +151,7 @@ export class ExpressionCompiler {
 
   /** The attribute (a plain column of `row`) satisfies the comparison; any element of a list. */
   protected columnTest(
-    attribute: HeldAttribute,
+    attribute: CatalogueAttribute,
     comparison: Comparison,
     row: string,
     state: StatementState,

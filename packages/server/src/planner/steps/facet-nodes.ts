@@ -1,4 +1,4 @@
-import type { Criterion, HeldAttribute, PlannedFacet, ReturnType } from '@pdb-stats/search-model';
+import type { Criterion, CatalogueAttribute, PlannedFacet, ReturnType } from '@pdb-stats/search-model';
 import {
   conditionsOf,
   isCondition,
@@ -62,7 +62,7 @@ interface Context {
   ancestors: readonly BucketSpec[];
 }
 
-function sourceAndFilters(attribute: HeldAttribute, context: Context) {
+function sourceAndFilters(attribute: CatalogueAttribute, context: Context) {
   const splits = context.filters.map((f) => splitFilter(f, attribute.nested?.root));
   const recordFilter = and(splits.flatMap((s) => (s.record ? [s.record] : [])));
   const source: ValueSource = { attribute, ...(recordFilter && { recordFilter }) };

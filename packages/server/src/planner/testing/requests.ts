@@ -17,7 +17,7 @@ export const or = (...nodes: object[]) => ({ type: 'group', logical_operator: 'o
 
 /** A validated request, as the engine receives it (dates resolved against a fixed "now"). */
 export function plan(request: object): PlannedRequest {
-  return validateSearchRequest(request, new Date('2026-01-01T00:00:00Z'));
+  return validateSearchRequest(request, { now: new Date('2026-01-01T00:00:00Z') });
 }
 
 /** A request for all identifiers of a query, compact. */
