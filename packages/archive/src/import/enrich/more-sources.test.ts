@@ -53,9 +53,7 @@ describe('SIFTS PubMed, Pfam, SCOP and CATH enrichers', () => {
     enricher.enrich(docs);
     enricher.enrich(docs);
     for (const entity of docs.polymer_entity)
-      expect(entity['rcsb_polymer_entity_annotation']).toEqual([
-        { annotation_id: 'PF00042', type: 'Pfam', provenance_source: 'SIFTS' },
-      ]);
+      expect(entity['rcsb_polymer_entity_annotation']).toEqual([{ annotation_id: 'PF00042', type: 'Pfam' }]);
     expect(enricher.sources[0]?.examples[0]).toMatch(/^line 6: not a Pfam identifier/);
   });
 
@@ -72,11 +70,11 @@ describe('SIFTS PubMed, Pfam, SCOP and CATH enrichers', () => {
       ]),
     );
     expect(byChain['A']).toEqual([
-      { annotation_id: '15251', type: 'SCOP', provenance_source: 'SIFTS' },
-      { annotation_id: '4hhbA00', type: 'CATH', provenance_source: 'SIFTS' },
+      { annotation_id: '15251', type: 'SCOP' },
+      { annotation_id: '4hhbA00', type: 'CATH' },
     ]);
     expect(byChain['C']).toBeUndefined();
-    expect(byChain['D']).toEqual([{ annotation_id: '4hhbD00', type: 'CATH', provenance_source: 'SIFTS' }]);
+    expect(byChain['D']).toEqual([{ annotation_id: '4hhbD00', type: 'CATH' }]);
     expect(cath.sources[0]).toMatchObject({ lines: 3, malformed: 1 });
   });
 

@@ -167,12 +167,8 @@ describe.skipIf(!present)('enrichers over the real cluster and SIFTS files', () 
     for (const instance of docs.polymer_instance) {
       const chain = instance['rcsb_polymer_entity_instance_container_identifiers.auth_asym_id'];
       expect(instance['rcsb_polymer_instance_annotation']).toEqual([
-        ...scop
-          .filter((r) => r[1] === chain)
-          .map((r) => ({ annotation_id: r[3], type: 'SCOP', provenance_source: 'SIFTS' })),
-        ...cath
-          .filter((r) => r[1] === chain)
-          .map((r) => ({ annotation_id: r[3], type: 'CATH', provenance_source: 'SIFTS' })),
+        ...scop.filter((r) => r[1] === chain).map((r) => ({ annotation_id: r[3], type: 'SCOP' })),
+        ...cath.filter((r) => r[1] === chain).map((r) => ({ annotation_id: r[3], type: 'CATH' })),
       ]);
     }
 

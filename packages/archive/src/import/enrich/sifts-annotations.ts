@@ -27,7 +27,8 @@ async function readChainIdentifiers(
 /**
  * Reads SIFTS `pdb_chain_pfam.csv(.gz)` (PDB, CHAIN, SP_PRIMARY, PFAM_ID, COVERAGE) and adds to each
  * polymer entity, through its chains, `rcsb_polymer_entity_annotation` records
- * `{ annotation_id: 'PF00042', type: 'Pfam', provenance_source: 'SIFTS' }` (no names: the file has none).
+ * `{ annotation_id: 'PF00042', type: 'Pfam' }`: no names (the file has none), no provenance (not in the
+ * catalogue).
  */
 export async function loadSiftsPfamEnricher(file: string): Promise<Enricher> {
   const { values, report } = await readChainIdentifiers(file, 'Pfam', 'PFAM_ID', PFAM_ID);
@@ -40,12 +41,7 @@ export async function loadSiftsPfamEnricher(file: string): Promise<Enricher> {
       const byChain = entitiesByChain(docs);
       values.forEach(entry, (chain, id) => {
         for (const entity of byChain.get(chain) ?? [])
-          addRecord(
-            entity,
-            'rcsb_polymer_entity_annotation',
-            { annotation_id: id, type: 'Pfam', provenance_source: 'SIFTS' },
-            KEYS,
-          );
+          addRecord(entity, 'rcsb_polymer_entity_annotation', { annotation_id: id, type: 'Pfam' }, KEYS);
       });
     },
   };
@@ -59,12 +55,7 @@ function instanceAnnotator(type: string, values: ChainValues) {
     const byChain: Map<string, Row[]> = instancesByChain(docs);
     values.forEach(entry, (chain, id) => {
       for (const instance of byChain.get(chain) ?? [])
-        addRecord(
-          instance,
-          'rcsb_polymer_instance_annotation',
-          { annotation_id: id, type, provenance_source: 'SIFTS' },
-          KEYS,
-        );
+        addRecord(instance, 'rcsb_polymer_instance_annotation', { annotation_id: id, type }, KEYS);
     });
   };
 }
@@ -72,7 +63,7 @@ function instanceAnnotator(type: string, values: ChainValues) {
 /**
  * Reads SIFTS `pdb_chain_scop_uniprot.csv(.gz)` (PDB, CHAIN, SP_PRIMARY, SUNID, SCOP_ID) and adds to
  * each polymer instance `rcsb_polymer_instance_annotation` records `{ annotation_id: <SCOP sunid>,
- * type: 'SCOP', provenance_source: 'SIFTS' }`: no names or lineage, the file has none.
+ * type: 'SCOP' }`: no names or lineage, the file has none.
  */
 export async function loadSiftsScopEnricher(file: string): Promise<Enricher> {
   const { values, report } = await readChainIdentifiers(file, 'SCOP', 'SUNID', SCOP_SUNID);
@@ -82,7 +73,7 @@ export async function loadSiftsScopEnricher(file: string): Promise<Enricher> {
 /**
  * Reads SIFTS `pdb_chain_cath_uniprot.csv(.gz)` (PDB, CHAIN, SP_PRIMARY, CATH_ID) and adds to each
  * polymer instance `rcsb_polymer_instance_annotation` records `{ annotation_id: <CATH domain id, e.g.
- * 4hhbA00>, type: 'CATH', provenance_source: 'SIFTS' }`: the file names domains, not CATH classes.
+ * 4hhbA00>, type: 'CATH' }`: the file names domains, not CATH classes.
  */
 export async function loadSiftsCathEnricher(file: string): Promise<Enricher> {
   const { values, report } = await readChainIdentifiers(file, 'CATH', 'CATH_ID', CATH_DOMAIN);

@@ -9,9 +9,10 @@ const IDS = 'rcsb_polymer_entity_container_identifiers';
 /**
  * Reads SIFTS `pdb_chain_uniprot.csv(.gz)` (PDB, CHAIN = author chain id, SP_PRIMARY, ...) and adds
  * to each polymer entity, through its chains: its UniProt accessions (`uniprot_ids`), reference
- * sequence identifiers `{ database_name: 'UniProt', database_accession, provenance_source: 'SIFTS' }`
- * and group memberships `{ group_id: <accession>, aggregation_method: 'matching_uniprot_accession' }`
- * (no similarity cutoff: RCSB sets none for this kind of group).
+ * sequence identifiers `{ database_name: 'UniProt', database_accession }` and group memberships
+ * `{ group_id: <accession>, aggregation_method: 'matching_uniprot_accession' }` (no similarity cutoff:
+ * RCSB sets none for this kind of group). RCSB also records the provenance (SIFTS), but the catalogue
+ * has no such field here.
  */
 export async function loadSiftsUniprotEnricher(file: string): Promise<Enricher> {
   const accessions = new ChainValues();
@@ -49,7 +50,7 @@ export async function loadSiftsUniprotEnricher(file: string): Promise<Enricher> 
           addRecord(
             entity,
             `${IDS}.reference_sequence_identifiers`,
-            { database_name: 'UniProt', database_accession: accession, provenance_source: 'SIFTS' },
+            { database_name: 'UniProt', database_accession: accession },
             ['database_name', 'database_accession'],
           );
           addRecord(

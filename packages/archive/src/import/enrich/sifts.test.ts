@@ -34,7 +34,7 @@ describe('loadSiftsUniprotEnricher', () => {
       expect(alpha?.['rcsb_polymer_entity_container_identifiers.uniprot_ids']).toEqual(['P69905']);
       expect(beta?.['rcsb_polymer_entity_container_identifiers.uniprot_ids']).toEqual(['P68871', 'Q00001']);
       expect(alpha?.['rcsb_polymer_entity_container_identifiers.reference_sequence_identifiers']).toEqual([
-        { database_name: 'UniProt', database_accession: 'P69905', provenance_source: 'SIFTS' },
+        { database_name: 'UniProt', database_accession: 'P69905' },
       ]);
       expect(beta?.['rcsb_polymer_entity_group_membership']).toEqual([
         { group_id: 'P68871', aggregation_method: 'matching_uniprot_accession' },
@@ -72,13 +72,13 @@ describe('loadSiftsUniprotEnricher', () => {
     const entity = docs.polymer_entity[0]!;
     entity['rcsb_polymer_entity_container_identifiers.uniprot_ids'] = ['P69905'];
     entity['rcsb_polymer_entity_container_identifiers.reference_sequence_identifiers'] = [
-      { database_name: 'UniProt', database_accession: 'P69905', provenance_source: 'PDB' },
+      { database_name: 'UniProt', database_accession: 'P69905' },
     ];
     enricher.enrich(docs);
     enricher.enrich(docs);
     expect(entity['rcsb_polymer_entity_container_identifiers.uniprot_ids']).toEqual(['P69905']);
     expect(entity['rcsb_polymer_entity_container_identifiers.reference_sequence_identifiers']).toEqual([
-      { database_name: 'UniProt', database_accession: 'P69905', provenance_source: 'PDB' },
+      { database_name: 'UniProt', database_accession: 'P69905' },
     ]);
     expect(entity['rcsb_polymer_entity_group_membership']).toHaveLength(1);
   });
