@@ -110,3 +110,4 @@ export function clickRequest(
 ): SearchRequest {
   return finalizeRequest(definition.buildSearch(click, query));
 }
+export { requestAttributes, chartAttributes } from './required-attributes.ts';
