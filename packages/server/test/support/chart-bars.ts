@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CHART_LIST,
+  DATA_VIEWS,
+  chartFacetRequest,
+  clickRequest,
+  resolveChart,
+  toDistributionData,
+  toGrowthData,
+  type ChartClick,
+  type ResolvedChart,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
+import { search } from './archive-fixture.ts';
+
+/** Every chart of the registry in each of its variants. */
+export const ALL_CHARTS: readonly ResolvedChart[] = CHART_LIST.flatMap((definition) =>
+  (definition.variants?.options.map((o) => o.value) ?? [undefined]).map((variant) =>
+    resolveChart(definition, variant),
+  ),
+);
+
+export const chartName = (chart: ResolvedChart): string =>
+  chart.variant ? `${chart.definition.key} (${chart.variant})` : chart.definition.key;
+
+interface Bar {
+  click: ChartClick;
+  value: number;
+}
+
+/** The bars of a chart's answer: every data view, series and x for growth charts. */
+function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date): Bar[] {
+  const { query } = chart;
+  if (query.first.kind === 'year') {
+    const data = toGrowthData(response, query);
+    return DATA_VIEWS.flatMap((view) =>
+      data.series.flatMap((series) =>
+        data.years.map((x, i) => ({
+          click: { x, view, ...(query.second?.kind === 'terms' && { series: series.label }) },
+          value: (view === 'annual' ? series.annual : series.cumulative)[i] ?? 0,
+        })),
+      ),
+    );
+  }
+  return toDistributionData(response, query, { now }).bars.map((bar) => ({
+    click: { x: bar.label, view: 'cumulative' as const },
+    value: bar.value,
+  }));
+}
+
+/**
+ * The product's promise: the number on a bar is exactly what the search behind it finds. Runs the
+ * chart's facet request, builds each bar's click-through request as the dashboard does, runs it and
+ * returns the bars whose search disagrees, plus how many bars there were.
+ */
+export async function barsAgainstSearches(
+  app: FastifyInstance,
+  chart: ResolvedChart,
+  now: Date,
+): Promise<{ bars: number; mismatches: string[] }> {
+  const response = (await search(app, chartFacetRequest(chart.query, { now }))) as SearchResponse | null;
+  const mismatches: string[] = [];
+  const all = bars(chart, response, now);
+  for (const { click, value } of all) {
+    const found = (await search(app, clickRequest(chart.definition, click, chart.query)))?.total_count ?? 0;
+    if (found !== value) {
+      mismatches.push(
+        `${click.view} ${click.x}${click.series ? ` / ${click.series}` : ''}: bar ${value}, search ${found}`,
+      );
+    }
+  }
+  return { bars: all.length, mismatches };
+}
