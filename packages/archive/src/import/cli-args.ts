@@ -9,6 +9,7 @@ export interface ImportCliOptions {
   bird?: string;
   clusters?: string;
   sifts?: string;
+  flat?: string;
   outDir: string;
   cacheDir?: string;
   strict: boolean;
@@ -27,7 +28,8 @@ on a re-run (a cache beside the snapshot: <out>.import-cache).
   --ccd FILE|DIR      chemical components: components.cif(.gz), or one file per component
   --bird DIR          BIRD reference molecules (PRD_*.cif)
   --clusters DIR      sequence clusters: clusters-by-entity-NN.txt files
-  --sifts DIR         SIFTS: pdb_chain_uniprot.csv.gz, pdb_chain_enzyme.csv.gz
+  --sifts DIR         SIFTS summary files: pdb_chain_uniprot.csv.gz, pdb_chain_enzyme.csv.gz, ...
+  --flat DIR          chem-comp-release-data-summary.json (first release dates of components)
   --out DIR           snapshot folder; replaced only if empty or a snapshot
   --cache DIR         parse cache (default <out>.import-cache)
   --strict            stop at the first bad file (exit code 1) instead of skipping it
@@ -43,6 +45,7 @@ const VALUE_OPTIONS = new Set([
   '--bird',
   '--clusters',
   '--sifts',
+  '--flat',
   '--out',
   '--cache',
   '--workers',
@@ -97,7 +100,7 @@ export function parseImportArguments(argv: readonly string[]): ImportCliOptions 
       throw new ImportCliError(`--workers must be an integer from 0 to 256, got "${workers}"`);
     options.workers = Number(workers);
   }
-  const optional = ['from', 'ihm', 'csm', 'ccd', 'bird', 'clusters', 'sifts'] as const;
+  const optional = ['from', 'ihm', 'csm', 'ccd', 'bird', 'clusters', 'sifts', 'flat'] as const;
   for (const key of optional) {
     const value = values.get(`--${key}`);
     if (value !== undefined) options[key] = value;

@@ -10,8 +10,11 @@ export interface Parsers {
   parseEntry(
     data: Uint8Array | string,
     options: { kind: 'pdb' | 'ihm' | 'csm'; attributes: readonly CatalogueAttribute[] },
-  ): EntryDocuments;
-  parseComponents(data: Uint8Array | string, options: { attributes: readonly CatalogueAttribute[] }): Row[];
+  ): EntryDocuments | Promise<EntryDocuments>;
+  parseComponents(
+    data: Uint8Array | string,
+    options: { attributes: readonly CatalogueAttribute[] },
+  ): Row[] | Promise<Row[]>;
 }
 
 export const DEFAULT_PARSER_MODULE = new URL('./default-parsers.ts', import.meta.url).href;
@@ -57,8 +60,8 @@ export async function parseFile(
   }
   try {
     const parsed = isComponentKind(task.kind)
-      ? parsers.parseComponents(data, { attributes })
-      : parsers.parseEntry(data, { kind: task.kind as 'pdb' | 'ihm' | 'csm', attributes });
+      ? await parsers.parseComponents(data, { attributes })
+      : await parsers.parseEntry(data, { kind: task.kind as 'pdb' | 'ihm' | 'csm', attributes });
     return { ok: true, json: JSON.stringify(parsed), bytes: data.length };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

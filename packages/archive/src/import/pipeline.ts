@@ -13,7 +13,7 @@ import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
 import type { Enricher, EntryDocuments } from './enrich/types.ts';
 import { cacheLine, documentsOf, ImportCache, parserSignature, type CachedFile } from './incremental.ts';
 import { DEFAULT_PARSER_MODULE, type ParseOutcome } from './parse-file.ts';
-import { openParsePool, type ParsePool } from './pool.ts';
+import { lazyParsePool, type ParsePool } from './pool.ts';
 import { isComponentKind, SOURCE_NAMES, type Shard, type Source, type SourceKind } from './sources.ts';
 import { LinkKeys } from './keys.ts';
 
@@ -77,7 +77,20 @@ export interface ImportSummary {
   /** Bytes of the files parsed in this run, as stored and decompressed. */
   bytes: { compressed: number; decompressed: number };
   seconds: number;
+  /** Time per step: loading enrichers, listing files, parsing and writing rows, writing Parquet. */
+  phases: { enrichers: number; discovery: number; rows: number; parquet: number };
   threads: number;
+}
+
+/** Seconds since the previous call (or since it was made). */
+function phaseClock(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const seconds = (now - last) / 1000;
+    last = now;
+    return seconds;
+  };
 }
 
 /** A bad file under --strict, or a source that cannot be used. */
@@ -140,7 +153,9 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
   }
   const outDir = resolve(options.outDir);
   const parserModule = options.parserModule ?? DEFAULT_PARSER_MODULE;
+  const clock = phaseClock();
   const enrichers = await loadEnrichers(options);
+  const enricherSeconds = clock();
   for (const enricher of enrichers) emit({ type: 'message', message: `enricher ${enricher.name} loaded` });
 
   const found = await discover(sources);
@@ -156,16 +171,18 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
     ),
   );
   const threads = options.workers ?? availableParallelism();
+  const discoverySeconds = clock();
   const writer = await SnapshotWriter.open(outDir);
   let pool: ParsePool | undefined;
   let files: LevelFiles | undefined;
   try {
-    pool = await openParsePool({ threads, parserModule });
+    pool = lazyParsePool({ threads, parserModule });
     files = await LevelFiles.open(writer.workDir, LEVELS, attributes);
     const state = new ImportState(files, enrichers, attributes, options, emit, found.files);
     await state.run(found.shards, pool, cache);
     const usedThreads = pool.threads;
     await pool.close();
+    const rowSeconds = clock();
     pool = undefined;
     const removedShards = await cache.prune(found.shards.map((s) => s.key));
     if (options.signal?.aborted) throw new ImportAbortedError();
@@ -175,6 +192,7 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
       onProgress: (message) => emit({ type: 'message', message }),
     });
     if (options.signal?.aborted) throw new ImportAbortedError();
+    const parquetSeconds = clock();
     const manifest = await writer.complete(fullCounts(files.counts), {
       source: describeSources(sources, enrichers),
       demo: false,
@@ -197,6 +215,12 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
       attributes: state.coverage.counts(),
       bytes: { compressed: state.compressed, decompressed: state.decompressed },
       seconds: (performance.now() - started) / 1000,
+      phases: {
+        enrichers: enricherSeconds,
+        discovery: discoverySeconds,
+        rows: rowSeconds,
+        parquet: parquetSeconds,
+      },
       threads: usedThreads,
     };
   } catch (error) {
@@ -238,7 +262,7 @@ class ImportState {
 
   /** Shards are loaded ahead (parsing on the pool) while earlier ones are written, in order. */
   async run(shards: readonly Shard[], pool: ParsePool, cache: ImportCache): Promise<void> {
-    const window = Math.max(8, pool.threads * 8);
+    const window = Math.max(8, (this.options.workers ?? availableParallelism()) * 8);
     const ahead: { files: number; result: Promise<ShardResult> }[] = [];
     let pending = 0;
     let next = 0;

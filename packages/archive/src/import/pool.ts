@@ -43,6 +43,30 @@ export async function openParsePool(options: { threads: number; parserModule: st
   return pool;
 }
 
+/**
+ * A pool started on the first file to parse: a re-run over an unchanged mirror parses nothing and
+ * should not pay for starting threads and loading the parser.
+ */
+export function lazyParsePool(options: { threads: number; parserModule: string }): ParsePool {
+  let opened: Promise<ParsePool> | undefined;
+  let threads = 0;
+  return {
+    get threads() {
+      return threads;
+    },
+    parse(task) {
+      opened ??= openParsePool(options).then((pool) => {
+        threads = pool.threads;
+        return pool;
+      });
+      return opened.then((pool) => pool.parse(task));
+    },
+    async close() {
+      if (opened) await (await opened.catch(() => undefined))?.close();
+    },
+  };
+}
+
 class InlinePool implements ParsePool {
   readonly threads = 0;
   private tail: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readManifest } from '../manifest.ts';
+import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
+import { importMmcif, type ImportOptions } from './pipeline.ts';
+
+const REAL = resolve(import.meta.dirname, '../../../../../shared/real-data');
+const present = existsSync(join(REAL, 'mmcif/divided'));
+if (!present) {
+  if (process.env.CI === '1')
+    throw new Error(`Real archive data is missing at ${REAL} (required under CI=1)`);
+  console.warn(`Skipping the real-data import test: ${REAL} is absent`);
+}
+
+let root: string | undefined;
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe.skipIf(!present)('importing the real files', () => {
+  it('imports every entry, component and BIRD file with the enrichers, then re-runs from the cache', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdb-stats-import-real-'));
+    const out = join(root, 'snapshot');
+    const options: ImportOptions = {
+      from: join(REAL, 'mmcif/divided'),
+      ihm: join(REAL, 'mmcif/ihm'),
+      csm: join(REAL, 'mmcif/csm'),
+      ccd: join(REAL, 'chem_comp'),
+      bird: join(REAL, 'bird'),
+      clusters: join(REAL, 'clusters'),
+      sifts: join(REAL, 'sifts'),
+      flat: join(REAL, 'flat'),
+      outDir: out,
+      workers: 2,
+    };
+    const first = await importMmcif(options);
+    expect(first.badFiles).toEqual([]);
+    expect(first.files).toMatchObject({ found: 41 + 10 + 10 + 24 + 9, parsed: 94, reused: 0 });
+    expect(first.counts.entry).toBe(61);
+    expect(first.counts.mol_definition).toBe(24 + 9);
+    for (const level of ['polymer_entity', 'polymer_instance', 'non_polymer_entity', 'assembly'] as const)
+      expect(first.counts[level], level).toBeGreaterThan(0);
+
+    const manifest = await readManifest(out);
+    expect(manifest).toMatchObject({ demo: false, counts: first.counts });
+    expect(manifest.source).toMatch(
+      /^wwPDB mmCIF: CCD, BIRD, PDB, PDB-IHM, computed models \+ sequence clusters/,
+    );
+    expect(manifest.archive_date >= '2024-01-01').toBe(true);
+
+    const entries = await readLevel(out, 'entry');
+    expect(entries.map((e) => e._key)).toEqual(entries.map((_, i) => i));
+    const ids = new Set(entries.map((e) => e.rcsb_id));
+    for (const id of ['1AH1', '8ZZ1', 'AF_AFP0CB50F1']) expect(ids, id).toContain(id);
+    // Every child points at an existing parent; ligands of imported components at their row.
+    const entities = await readLevel(out, 'polymer_entity');
+    const instances = await readLevel(out, 'polymer_instance');
+    expect(instances.every((i) => typeof i._entity_key === 'number' && i._entity_key < entities.length)).toBe(
+      true,
+    );
+    const ligands = await readLevel(out, 'non_polymer_entity');
+    const components = await readLevel(out, 'mol_definition');
+    const componentIds = new Set(components.map((c) => c.rcsb_id));
+    for (const ligand of ligands) {
+      const id = ligand['rcsb_nonpolymer_entity_container_identifiers.nonpolymer_comp_id'] as string;
+      if (componentIds.has(id)) expect(components[ligand._chem_key as number]?.rcsb_id).toBe(id);
+      else expect(ligand._chem_key).toBeNull();
+    }
+    expect(ligands.some((l) => l._chem_key !== null)).toBe(true);
+    // Columns: only attributes with a value; none of the never-filled ones.
+    const entryColumns = await columnsOfLevel(out, 'entry');
+    expect(entryColumns).toContain('rcsb_entry_info.resolution_combined');
+    expect(entryColumns).not.toContain('rcsb_struct_symmetry');
+    expect(first.attributes.structure.filled).toBeGreaterThan(100);
+    expect(first.attributes.chemical.filled).toBeGreaterThan(5);
+
+    const again = await importMmcif(options);
+    expect(again.files).toMatchObject({ parsed: 0, reused: 94 });
+    expect(again.counts).toEqual(first.counts);
+    expect(await readLevel(out, 'polymer_instance')).toEqual(instances);
+  }, 120_000);
+});
