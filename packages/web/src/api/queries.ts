@@ -1,7 +1,8 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { chartFacetRequest, type ChartKey, type ChartQuery } from '@pdb-stats/search-model/charts';
 import { queryOptions } from '@tanstack/react-query';
-import { getArchiveInfo, postSearch } from './search-client.ts';
+import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
+import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 
 /**
  * A chart's data. The key holds everything the fetch depends on (service address and the request),
@@ -28,5 +29,15 @@ export function archiveInfoQuery(searchApiUrl: string) {
     queryKey: ['archive-info', { searchApiUrl }] as const,
     queryFn: ({ signal }) => getArchiveInfo(searchApiUrl, signal),
     retry: false,
+  });
+}
+
+/** The attribute paths of a metadata schema; asked for once per page (they change only with the archive). */
+export function heldAttributesQuery(searchApiUrl: string, kind: 'structure' | 'chemical') {
+  return queryOptions({
+    queryKey: ['held-attributes', kind, { searchApiUrl }] as const,
+    queryFn: async ({ signal }) => schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal)),
+    staleTime: Infinity,
+    retry: 1,
   });
 }

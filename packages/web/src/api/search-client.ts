@@ -1,5 +1,5 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { archiveEndpoint, searchEndpoint } from '@pdb-stats/search-model/charts';
+import { archiveEndpoint, searchEndpoint, trimBase } from '@pdb-stats/search-model/charts';
 import { ResponseShapeError, checkSearchResponse } from './response-shape.ts';
 
 /** A failed request to the search service, with its HTTP status and the service's message. */
@@ -70,6 +70,8 @@ export interface ArchiveInfo {
   demo?: boolean;
   archive_date?: string;
   counts?: Record<string, number>;
+  /** How many attributes of each metadata schema the archive holds, out of the catalogue's. */
+  attributes?: Partial<Record<'structure' | 'chemical', { held: number; catalogue: number }>>;
 }
 
 /** Reads the archive manifest; null when the service has none (e.g. the public service: 404). */
@@ -82,4 +84,21 @@ export async function getArchiveInfo(
   if (!response.ok) throw await errorFrom(response);
   const body: unknown = await response.json();
   return typeof body === 'object' && body !== null ? (body as ArchiveInfo) : null;
+}
+
+/** `GET /rcsbsearch/v2/metadata/schema` (structure) or `/metadata/chemical/schema`. */
+export function metadataSchemaEndpoint(searchApiUrl: string, kind: 'structure' | 'chemical'): string {
+  const path = kind === 'chemical' ? 'metadata/chemical/schema' : 'metadata/schema';
+  return `${trimBase(searchApiUrl)}/rcsbsearch/v2/${path}`;
+}
+
+/** Reads a metadata schema: the attributes the service can search (for our service, those it holds). */
+export async function getMetadataSchema(
+  searchApiUrl: string,
+  kind: 'structure' | 'chemical',
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const response = await fetch(metadataSchemaEndpoint(searchApiUrl, kind), { ...(signal && { signal }) });
+  if (!response.ok) throw await errorFrom(response);
+  return response.json();
 }

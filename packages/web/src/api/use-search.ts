@@ -4,7 +4,7 @@ import { useDataQuery } from '../data/data-context.tsx';
 import { searchQuery } from './queries.ts';
 
 /** Sends a search of a page (counts, summary facets) through the shared cache. */
-export function useSearch(name: string, request: SearchRequest) {
+export function useSearch(name: string, request: SearchRequest, enabled = true) {
   const { config } = useDataQuery();
-  return useQuery(searchQuery(config.sierraConfig.searchApiUrl, name, request));
+  return useQuery({ ...searchQuery(config.sierraConfig.searchApiUrl, name, request), enabled });
 }

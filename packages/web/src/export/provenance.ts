@@ -1,4 +1,5 @@
 import type { ArchiveInfo } from '../api/search-client.ts';
+import { sourceName } from '../archive-coverage/archive-line.ts';
 import type { Provenance } from './types.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -43,6 +44,6 @@ export function provenanceText(p: Provenance): string {
     p.basis === 'archive'
       ? `Data as of ${p.date} (archive date)`
       : `Data as of ${p.date} (date of the response; the service reports no archive date)`;
-  const what = `${p.source}${p.demo ? ' (synthetic demo data, not real PDB data)' : ''}`;
+  const what = `${sourceName(p.source)}${p.demo ? ' (synthetic demo data, not real PDB data)' : ''}`;
   return `${when}. Source: ${what}, search service ${p.searchApiUrl}`;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { archiveLine } from '../archive-coverage/archive-line.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { ModalLayer } from '../modals/modal-layer.tsx';
 import { documentTitle } from '../routing/page-routes.ts';
@@ -25,7 +26,12 @@ export function AppLayout() {
       <footer className="ps-footer">
         <span>
           Data from the search service at <code>{config.sierraConfig.searchApiUrl}</code>
-          {archive?.archive_date && <> · archive as of {archive.archive_date}</>}
+          {archiveLine(archive) && (
+            <>
+              {' '}
+              · <span data-testid="archive-line">{archiveLine(archive)}</span>
+            </>
+          )}
           {archive?.demo && <> · synthetic demo archive, not real PDB data</>}
         </span>
       </footer>

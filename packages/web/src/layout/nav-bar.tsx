@@ -7,6 +7,9 @@ import {
 } from '@pdb-stats/search-model/charts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { missingSentence } from '../archive-coverage/attribute-sources.ts';
+import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
+import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
 import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useModal } from '../modals/modal-context.tsx';
@@ -113,6 +116,7 @@ function NavDropdown({ category, active }: { category: ChartCategory; active: bo
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const label = categoryLabel(category);
+  const missing = useChartsMissing();
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -181,13 +185,22 @@ function NavDropdown({ category, active }: { category: ChartCategory; active: bo
           <div key={group.displayCategory} className="ps-dropdown-group">
             <div className="ps-dropdown-heading">{group.displayCategory}</div>
             <ul>
-              {group.charts.map((chart) => (
-                <li key={chart.key}>
-                  <NavLink className="ps-dropdown-item" to={chartPath(chart)} onClick={() => setOpen(false)}>
-                    {chart.menuDescription}
-                  </NavLink>
-                </li>
-              ))}
+              {group.charts.map((chart) => {
+                const lacking = missing.get(chart.key);
+                return (
+                  <li key={chart.key}>
+                    <NavLink
+                      className={`ps-dropdown-item${lacking ? ' ps-not-held' : ''}`}
+                      to={chartPath(chart)}
+                      onClick={() => setOpen(false)}
+                      {...(lacking && { title: missingSentence(lacking) })}
+                    >
+                      {chart.menuDescription}
+                      {lacking && <NotHeldHint />}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ))}

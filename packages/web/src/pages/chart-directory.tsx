@@ -6,10 +6,14 @@ import {
   type ChartDefinition,
 } from '@pdb-stats/search-model/charts';
 import { Link } from 'react-router';
+import { missingSentence } from '../archive-coverage/attribute-sources.ts';
+import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
+import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
 import { chartPath } from '../routing/page-routes.ts';
 
 /** Cards of charts by display section and display category, each card headed by its category text. */
 export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly ChartDefinition[] }) {
+  const missing = useChartsMissing();
   return (
     <>
       {DISPLAY_SECTIONS.map((section) => {
@@ -30,8 +34,16 @@ export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly Char
                     <ul className="ps-card-list">
                       {group.map((chart) => (
                         <li key={chart.key}>
-                          <Link to={chartPath(chart)} data-chart-link={chart.key}>
+                          <Link
+                            to={chartPath(chart)}
+                            data-chart-link={chart.key}
+                            {...(missing.has(chart.key) && {
+                              className: 'ps-not-held',
+                              title: missingSentence(missing.get(chart.key) ?? []),
+                            })}
+                          >
                             {chart.menuText}
+                            {missing.has(chart.key) && <NotHeldHint />}
                           </Link>
                           <span className={`ps-badge ps-badge-${chart.category}`}>
                             {categoryLabel(chart.category)}

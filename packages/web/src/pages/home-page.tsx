@@ -2,6 +2,10 @@ import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/search-model/charts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearch } from '../api/use-search.ts';
+import { missingSentence } from '../archive-coverage/attribute-sources.ts';
+import { archiveLine } from '../archive-coverage/archive-line.ts';
+import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
+import { useMissingForRequest } from '../archive-coverage/use-held-attributes.ts';
 import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { PRODUCT_TITLE } from '../config.ts';
@@ -29,7 +33,7 @@ export default function HomePage() {
         <p>
           Growth and distribution of the Protein Data Bank archive, computed live by its search service. Click
           any bar or number to open the search behind it.
-          {archive?.archive_date && <> Data as of {archive.archive_date}.</>}
+          {archive && archiveLine(archive) && <> {archiveLine(archive)}.</>}
         </p>
       </section>
       <HeadlineCounts />
@@ -45,7 +49,16 @@ export default function HomePage() {
 
 function HeadlineCount({ returnType, label }: (typeof HEADLINE_COUNTS)[number]) {
   const request = useMemo(() => countRequest(returnType), [returnType]);
-  const count = useSearch(`count-${returnType}`, request);
+  const missing = useMissingForRequest(request);
+  const count = useSearch(`count-${returnType}`, request, missing.length === 0);
+  if (missing.length > 0)
+    return (
+      <li className="ps-headline ps-figure-missing" data-count={returnType} title={missingSentence(missing)}>
+        <span className="ps-headline-value">—</span>
+        <span className="ps-headline-label">{label}</span>
+        <span className="ps-visually-hidden">{missingSentence(missing)}</span>
+      </li>
+    );
   const value = count.isSuccess ? formatNumber(count.data?.total_count ?? 0) : count.isError ? '—' : '…';
   return (
     <li className="ps-headline" data-count={returnType}>
@@ -71,7 +84,8 @@ function HeadlineCounts() {
 
 function HoldingsTable() {
   const request = useMemo(() => holdingsRequest(), []);
-  const result = useSearch('holdings', request);
+  const missing = useMissingForRequest(request);
+  const result = useSearch('holdings', request, missing.length === 0);
   const holdings = useMemo(
     () => (result.isSuccess ? toHoldings(result.data) : undefined),
     [result.isSuccess, result.data],
@@ -79,8 +93,9 @@ function HoldingsTable() {
   return (
     <section className="ps-holdings" aria-labelledby="ps-holdings-title">
       <h2 id="ps-holdings-title">Structures by experimental method and molecular type</h2>
+      {missing.length > 0 && <MissingAttributesNote missing={missing} what="this table" />}
       {result.isError && <DataError error={result.error} />}
-      {!holdings && !result.isError && <p role="status">Loading…</p>}
+      {!holdings && !result.isError && missing.length === 0 && <p role="status">Loading…</p>}
       {holdings && (
         <div className="ps-table-scroll">
           <table className="ps-table ps-holdings-table">

@@ -9,6 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { chartDataQuery } from '../api/queries.ts';
+import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
+import { useMissingForChart } from '../archive-coverage/use-held-attributes.ts';
 import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { useDataQuery } from '../data/data-context.tsx';
@@ -38,7 +40,11 @@ export default function OtherStatisticsPage() {
 function RecentReleases() {
   const chart = CHARTS['experimental-method'];
   const { config } = useDataQuery();
-  const result = useQuery(chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query));
+  const missing = useMissingForChart(chart.query);
+  const result = useQuery({
+    ...chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query),
+    enabled: missing.length === 0,
+  });
   const data = useMemo(
     () => (result.isSuccess ? toGrowthData(result.data, chart.query) : undefined),
     [result.isSuccess, result.data, chart.query],
@@ -49,6 +55,7 @@ function RecentReleases() {
       <h2 id="ps-recent-title">
         Structures released in the last {RECENT_YEARS} years, by experimental method
       </h2>
+      {missing.length > 0 && <MissingAttributesNote missing={missing} what="this table" />}
       {result.isError && <DataError error={result.error} />}
       {data && (
         <div className="ps-table-scroll">
@@ -112,7 +119,11 @@ function RecentReleases() {
 function PolymerEntityTypes() {
   const chart = CHARTS['polymer-entity-type'];
   const { config } = useDataQuery();
-  const result = useQuery(chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query));
+  const missing = useMissingForChart(chart.query);
+  const result = useQuery({
+    ...chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query),
+    enabled: missing.length === 0,
+  });
   const data = useMemo(
     () => (result.isSuccess ? toDistributionData(result.data, chart.query) : undefined),
     [result.isSuccess, result.data, chart.query],
@@ -121,6 +132,7 @@ function PolymerEntityTypes() {
   return (
     <section aria-labelledby="ps-entity-types-title">
       <h2 id="ps-entity-types-title">Polymer entities by type</h2>
+      {missing.length > 0 && <MissingAttributesNote missing={missing} what="this table" />}
       {result.isError && <DataError error={result.error} />}
       {data && (
         <table className="ps-table">

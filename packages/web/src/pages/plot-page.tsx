@@ -19,6 +19,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { chartDataQuery } from '../api/queries.ts';
+import { ApiError } from '../api/search-client.ts';
+import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
+import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
+import { useMissingForChart } from '../archive-coverage/use-held-attributes.ts';
 import { ChartTools, exportedChart } from '../components/chart-tools.tsx';
 import { DataAsOf, useChartProvenance } from '../components/data-as-of.tsx';
 import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
@@ -84,16 +88,30 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const [selected, setSelected] = useState<Selected | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
 
+  // A chart this archive lacks attributes for is explained, not asked for.
+  const knownMissing = useMissingForChart(resolved.query);
   const query = useQuery({
     ...chartDataQuery(searchApiUrl, definition.key, resolved.query),
     placeholderData: keepPreviousData,
+    enabled: knownMissing.length === 0,
   });
+  // Before the held attributes are known, the service's own 400 says what is missing.
+  const missing =
+    knownMissing.length > 0
+      ? knownMissing
+      : query.error instanceof ApiError && query.error.status === 400
+        ? attributesNotHeld(query.error.message)
+        : [];
 
   // The chart on screen: the current one, or the previous one while the next loads.
   const last = useRef<Shown | null>(null);
   if (query.isSuccess && !query.isPlaceholderData) last.current = { resolved, response: query.data };
   const shown =
-    query.isPlaceholderData || !query.isSuccess ? last.current : { resolved, response: query.data };
+    missing.length > 0
+      ? null
+      : query.isPlaceholderData || !query.isSuccess
+        ? last.current
+        : { resolved, response: query.data };
   const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
 
   useEffect(() => setSelected(null), [definition.key, resolved.variant]);
@@ -272,7 +290,9 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
         </div>
       </header>
 
-      {!shown && query.isError ? (
+      {missing.length > 0 ? (
+        <MissingAttributesNote missing={missing} />
+      ) : !shown && query.isError ? (
         <DataError error={query.error} />
       ) : !shown ? (
         <PlotSkeleton />
