@@ -50,6 +50,20 @@ export function assemblyCopies(block: Block, assemblyId: string): Map<string, nu
  * and operators (instances, distinct entities, monomers and first-model atoms), and its
  * composition classes.
  */
+/** pdbx_struct_assembly.rcsb_details: the assembly's details when they are one of RCSB's three kinds. */
+export function assemblyDetails(block: Block, assemblyId: string, facts: Facts): void {
+  const details = block.records('pdbx_struct_assembly').find((a) => a.id === assemblyId)?.details;
+  const kind = String(details ?? '')
+    .trim()
+    .toLowerCase();
+  const known = [
+    'author_and_software_defined_assembly',
+    'author_defined_assembly',
+    'software_defined_assembly',
+  ];
+  if (known.includes(kind)) facts.set('pdbx_struct_assembly', 'rcsb_details', kind);
+}
+
 export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string, facts: Facts): void {
   const copies = assemblyCopies(block, assemblyId);
   const instanceClasses: PolymerClass[] = [];
@@ -57,6 +71,8 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
   const nonPolymerEntities = new Set<string>();
   const branchedEntities = new Set<string>();
   let branchedInstances = 0;
+  const solventEntities = new Set<string>();
+  let solventInstances = 0;
   let nonPolymerInstances = 0;
   let monomers = 0;
   let modeled = 0;
@@ -83,7 +99,11 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
       branchedEntities.add(entity.id);
       branchedInstances += count;
       atoms.branched += heavy;
-    } else if (entity.type === 'water') atoms.solvent += heavy;
+    } else if (entity.type === 'water') {
+      solventEntities.add(entity.id);
+      solventInstances += count;
+      atoms.solvent += heavy;
+    }
   }
   const entityClasses = [...polymerEntities.values()];
   const hasAtoms = model.atomsByAsym.size > 0;
@@ -93,6 +113,8 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
     nonpolymer_entity_count: nonPolymerEntities.size,
     nonpolymer_entity_instance_count: nonPolymerInstances,
     branched_entity_count: branchedEntities.size,
+    solvent_entity_count: solventEntities.size,
+    solvent_entity_instance_count: solventInstances,
     branched_entity_instance_count: branchedInstances,
     branched_atom_count: hasAtoms ? atoms.branched : undefined,
     polymer_monomer_count: monomers,

@@ -14,6 +14,7 @@ export class Block {
   readonly header: string;
   private readonly categories = new Map<string, CifCategory>();
   private readonly recordCache = new Map<string, CifRecord[]>();
+  private readonly groupCache = new Map<string, Map<string, CifRecord[]>>();
 
   constructor(block: CifBlock) {
     this.header = block.header;
@@ -85,6 +86,28 @@ export class Block {
     }
     this.recordCache.set(key, records);
     return records;
+  }
+
+  /**
+   * The records of a category whose item has the given value, from an index built once per
+   * category and item (rules ask this for every chain, so a scan each time would be quadratic).
+   */
+  recordsWhere(category: string, item: string, value: string): CifRecord[] {
+    const key = `${normalName(category)} ${normalName(item)}`;
+    let index = this.groupCache.get(key);
+    if (!index) {
+      index = new Map();
+      const field = normalName(item);
+      for (const record of this.records(category)) {
+        const id = record[field];
+        if (typeof id !== 'string') continue;
+        const list = index.get(id);
+        if (list) list.push(record);
+        else index.set(id, [record]);
+      }
+      this.groupCache.set(key, index);
+    }
+    return index.get(value) ?? [];
   }
 }
 

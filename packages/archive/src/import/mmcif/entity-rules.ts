@@ -1,6 +1,7 @@
 import type { Block, CifRecord } from './cif-file.ts';
 import type { EntityModel, EntryModel, InstanceModel } from './entry-model.ts';
 import type { Facts } from './facts.ts';
+import { entityFeatures, sequenceDifferences } from './feature-rules.ts';
 import { groupBy } from './generic.ts';
 
 /** What the entity and instance rules read, besides the object itself. */
@@ -46,7 +47,59 @@ export function polymerEntityInfo(ctx: EntityContext, entity: EntityModel, facts
   facts.setAll('entity_poly', {
     rcsb_entity_polymer_type: entity.polymerClass,
     rcsb_sample_sequence_length: entity.sequenceLength,
+    rcsb_mutation_count: mutationCount(ctx, entity),
   });
+  entityFeatures(ctx.block, entity, facts);
+  entityNames(ctx, entity, facts, 'rcsb_polymer_entity');
+  facts.set(
+    'rcsb_polymer_entity.rcsb_polymer_name_combined',
+    'names',
+    record.pdbx_description === undefined ? undefined : [record.pdbx_description],
+  );
+  const names = [record.pdbx_description, ...commonNames(ctx, entity)].filter((n) => n !== undefined);
+  facts.add(
+    'rcsb_polymer_entity.rcsb_macromolecular_names_combined',
+    [...new Set(names)].map((name) => ({ name })),
+  );
+}
+
+/** Common names of an entity (entity_name_com lists several in one value, separated by commas). */
+function commonNames(ctx: EntityContext, entity: EntityModel): string[] {
+  return ctx.block
+    .records('entity_name_com')
+    .filter((r) => r.entity_id === entity.id)
+    .flatMap((r) => String(r.name ?? '').split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/** rcsb_*_name_com / rcsb_*_name_sys: the entity's common and systematic names, one value each. */
+export function entityNames(ctx: EntityContext, entity: EntityModel, facts: Facts, prefix: string): void {
+  facts.add(
+    `${prefix}_name_com`,
+    commonNames(ctx, entity).map((name) => ({ name })),
+  );
+  const systematic = ctx.block.records('entity_name_sys').filter((r) => r.entity_id === entity.id);
+  facts.add(
+    `${prefix}_name_sys`,
+    systematic.map((r) => ({ name: r.name })),
+  );
+}
+
+/** Engineered mutations: positions of the entity that struct_ref_seq_dif calls so, each once. */
+function mutationCount(ctx: EntityContext, entity: EntityModel): number | undefined {
+  if (!ctx.block.has('struct_ref_seq_dif')) return undefined;
+  const positions = sequenceDifferences(ctx.block, entity.id)
+    .filter((dif) => /engineered mutation/i.test(String(dif.details ?? '')))
+    .map((dif) => String(dif.seq_num ?? dif.pdbx_auth_seq_num));
+  return new Set(positions).size;
+}
+
+/** BIRD molecules (pdbx_molecule) an entity's instances belong to. */
+function prdIdOf(ctx: EntityContext, entity: EntityModel): string | undefined {
+  const asyms = new Set(entity.asymIds);
+  const molecule = ctx.block.records('pdbx_molecule').find((m) => asyms.has(String(m.asym_id)));
+  return molecule?.prd_id as string | undefined;
 }
 
 /** EC numbers of entity.pdbx_ec ('3.4.22.69', or several separated by commas). */
@@ -195,6 +248,7 @@ export function polymerEntityIdentifiers(ctx: EntityContext, entity: EntityModel
     asym_ids: entity.asymIds,
     auth_asym_ids: authAsymIds(ctx, entity),
     chem_comp_monomers: [...entity.monomers].sort(),
+    prd_id: prdIdOf(ctx, entity),
   });
 }
 
@@ -208,11 +262,13 @@ export function nonPolymerEntity(ctx: EntityContext, entity: EntityModel, facts:
     details: record.details,
   });
   const compId = groupBy(ctx.block.records('pdbx_entity_nonpoly'), 'entity_id').get(entity.id)?.[0]?.comp_id;
+  entityNames(ctx, entity, facts, 'rcsb_nonpolymer_entity');
   facts.setAll('rcsb_nonpolymer_entity_container_identifiers', {
     rcsb_id: `${ctx.entryId}_${entity.id}`,
     entry_id: ctx.entryId,
     entity_id: entity.id,
     nonpolymer_comp_id: compId,
+    prd_id: prdIdOf(ctx, entity),
     asym_ids: entity.asymIds,
     auth_asym_ids: authAsymIds(ctx, entity),
   });

@@ -297,13 +297,22 @@ export function molecularWeight(ctx: EntryContext, facts: Facts): void {
   facts.set(INFO, 'molecular_weight', round(daltons / 1000, 2));
 }
 
-/** Covalent features the file lists: disulfide bonds, and cis peptides of the first model. */
+/**
+ * Covalent features the file lists: disulfide bonds, covalent and metal-coordination bonds between
+ * two different instances (intermolecular), and cis peptides of the first model.
+ */
 export function bondCounts(ctx: EntryContext, facts: Facts): void {
   const connTypes = ctx.block.texts('struct_conn', 'conn_type_id');
+  const firstAsyms = ctx.block.texts('struct_conn', 'ptnr1_label_asym_id');
+  const secondAsyms = ctx.block.texts('struct_conn', 'ptnr2_label_asym_id');
+  const between = (type: string) =>
+    connTypes.filter((t, row) => t?.toLowerCase() === type && firstAsyms[row] !== secondAsyms[row]).length;
   const cisModels = ctx.block.texts('struct_mon_prot_cis', 'pdbx_PDB_model_num');
   const firstModel = cisModels[0];
   facts.setAll(INFO, {
     disulfide_bond_count: connTypes.filter((t) => t?.toLowerCase() === 'disulf').length,
+    inter_mol_covalent_bond_count: between('covale'),
+    inter_mol_metalic_bond_count: between('metalc'),
     cis_peptide_count: ctx.block.has('struct_mon_prot_cis')
       ? cisModels.length === 0
         ? ctx.block.rowCount('struct_mon_prot_cis')
@@ -356,6 +365,22 @@ export function citations(ctx: EntryContext, facts: Facts): void {
       rcsb_orcid_identifiers: authors.map((a) => a.identifier_orcid).filter((n) => n !== undefined),
     },
   ]);
+}
+
+/**
+ * PDB-IHM flags: several states modelled (ihm_multi_state_modeling lists more than one), states in an
+ * order (ihm_ordered_ensemble or ihm_ordered_model present), and several scales (the model
+ * representation mixes granularities, e.g. atoms and coarse-grained beads).
+ */
+export function ihmFlags(ctx: EntryContext, facts: Facts): void {
+  const flag = (on: boolean) => (on ? 'Y' : 'N');
+  const granularities = new Set(ctx.block.texts('ihm_model_representation_details', 'model_granularity'));
+  granularities.delete(undefined);
+  facts.setAll(INFO, {
+    ihm_multi_state_flag: flag(ctx.block.rowCount('ihm_multi_state_modeling') > 1),
+    ihm_ordered_state_flag: flag(ctx.block.has('ihm_ordered_ensemble') || ctx.block.has('ihm_ordered_model')),
+    ihm_multi_scale_flag: flag(granularities.size > 1),
+  });
 }
 
 /** PDB-IHM: the kinds of input data (ihm_dataset_list.data_type), each with how many datasets. */
@@ -450,6 +475,14 @@ export function branchedEntities(ctx: EntryContext, facts: Facts): void {
       })),
     ),
   );
+  const branchedIds = new Set(branched.map((e) => e.id));
+  const namesOf = (category: string) =>
+    ctx.block
+      .records(category)
+      .filter((r) => branchedIds.has(String(r.entity_id)))
+      .map((r) => ({ name: r.name }));
+  facts.add('rcsb_branched_entity_name_com', namesOf('entity_name_com'));
+  facts.add('rcsb_branched_entity_name_sys', namesOf('entity_name_sys'));
   for (const record of facts.get('pdbx_entity_branch') ?? [])
     record.rcsb_branched_component_count = componentCounts.get(String(record.entity_id));
 }

@@ -125,6 +125,33 @@ describe('parseEntry on an X-ray entry', async () => {
     });
   });
 
+  it('summarises sequence features, mutations and names', () => {
+    const [kinase] = docs.polymer_entity;
+    expect(kinase!['entity_poly.rcsb_mutation_count']).toBe(1); // one position, listed twice
+    expect(kinase!['rcsb_polymer_entity_feature_summary']).toEqual([
+      { type: 'mutation', count: 1, coverage: 0.33, minimum_length: 1, maximum_length: 1 },
+      { type: 'artifact', count: 1, coverage: 0.33, minimum_length: 1, maximum_length: 1 },
+      { type: 'modified_monomer', count: 1, coverage: 0.33, minimum_length: 1, maximum_length: 1 },
+    ]);
+    expect(kinase!['rcsb_polymer_entity_name_com.name']).toEqual(['KA', 'Kinase A']);
+    expect(kinase!['rcsb_polymer_entity.rcsb_macromolecular_names_combined.name']).toEqual([
+      'Kinase alpha',
+      'KA',
+      'Kinase A',
+    ]);
+    expect(kinase!['rcsb_polymer_entity_container_identifiers.reference_sequence_identifiers']).toEqual([
+      { database_name: 'UniProt', database_accession: 'P00001' },
+    ]);
+    const features = docs.polymer_instance[0]!['rcsb_polymer_instance_feature_summary'];
+    expect(features).toEqual([
+      { type: 'HELIX_P', count: 1, coverage: 0.67, minimum_length: 2, maximum_length: 2 },
+      { type: 'UNOBSERVED_RESIDUE_XYZ', count: 1, coverage: 0.33, minimum_length: 1, maximum_length: 1 },
+    ]);
+    expect(entry['rcsb_entry_info.disulfide_bond_count']).toBe(1);
+    expect(entry['rcsb_entry_info.inter_mol_covalent_bond_count']).toBe(1);
+    expect(entry['rcsb_entry_info.inter_mol_metalic_bond_count']).toBe(1);
+  });
+
   it('counts what each assembly generates', () => {
     const [first, second] = docs.assembly;
     expect(first).toMatchObject({
@@ -136,6 +163,8 @@ describe('parseEntry on an X-ray entry', async () => {
       'rcsb_assembly_info.polymer_entity_instance_count_DNA': 1,
       'rcsb_assembly_info.nonpolymer_entity_instance_count': 1,
       'rcsb_assembly_info.polymer_composition': 'protein/NA',
+      'rcsb_assembly_info.solvent_entity_instance_count': 1,
+      'pdbx_struct_assembly.rcsb_details': 'author_defined_assembly',
     });
     expect(second).toMatchObject({
       'rcsb_assembly_info.polymer_entity_instance_count': 2,
@@ -208,6 +237,8 @@ describe('parseEntry on other methods and sources', () => {
       { db_name: 'SASBDB', accession_code: 'SASDB23' },
     ]);
     expect(docs.entry['rcsb_accession_info.initial_release_date']).toBe('2018-01-02');
+    expect(docs.entry['rcsb_entry_info.ihm_multi_state_flag']).toBe('N');
+    expect(docs.entry['rcsb_entry_info.ihm_multi_scale_flag']).toBe('Y');
   });
 
   it('reads a computed model: computational, pLDDT and where it comes from', async () => {

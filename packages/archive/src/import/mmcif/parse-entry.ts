@@ -1,9 +1,9 @@
 import type { ReturnType } from '@pdb-stats/search-model';
-import { assemblyInfo } from './assembly-rules.ts';
+import { assemblyDetails, assemblyInfo } from './assembly-rules.ts';
 import { readCifBlocks } from './cif-file.ts';
 import { planOf, placeFacts, type CataloguePlan } from './catalogue-plan.ts';
 import { readEntryModel } from './entry-model.ts';
-import { computedModel, ENTRY_RULES, ihmDatasets, type EntryContext } from './entry-rules.ts';
+import { computedModel, ENTRY_RULES, ihmDatasets, ihmFlags, type EntryContext } from './entry-rules.ts';
 import {
   instanceIdentifiers,
   nonPolymerEntity,
@@ -11,6 +11,7 @@ import {
   type EntityContext,
 } from './entity-rules.ts';
 import { Facts } from './facts.ts';
+import { instanceFeatures } from './feature-rules.ts';
 import { collectGenericFacts, type ObjectFacts } from './generic.ts';
 import { MmcifError } from './mmcif-error.ts';
 import type { AttributeSpec, EntryDocuments, EntryKind, InvalidValueCounts, Row } from './types.ts';
@@ -67,6 +68,7 @@ export async function parseEntry(
   const entryContext: EntryContext = { block: block!, model, kind: options.kind, entryId, assemblyIds };
   for (const rule of ENTRY_RULES) rule(entryContext, entry);
   if (block!.has('ihm_dataset_list')) ihmDatasets(entryContext, entry);
+  if (options.kind === 'ihm') ihmFlags(entryContext, entry);
   if (options.kind === 'csm' || block!.has('ma_qa_metric_global')) computedModel(entryContext, entry);
 
   const entityContext: EntityContext = { block: block!, model, entryId };
@@ -74,10 +76,14 @@ export async function parseEntry(
     for (const rule of POLYMER_ENTITY_RULES) rule(entityContext, polymerEntities.get(id)!, facts);
   for (const [id, facts] of children.non_polymer_entity)
     nonPolymerEntity(entityContext, nonPolymerEntities.get(id)!, facts);
-  for (const instance of polymerInstances)
-    instanceIdentifiers(entityContext, instance, children.polymer_instance.get(instance.asymId)!);
+  for (const instance of polymerInstances) {
+    const facts = children.polymer_instance.get(instance.asymId)!;
+    instanceIdentifiers(entityContext, instance, facts);
+    instanceFeatures(block!, instance, polymerEntities.get(instance.entityId)!, facts);
+  }
   for (const [id, facts] of children.assembly) {
     assemblyInfo(block!, model, id, facts);
+    assemblyDetails(block!, id, facts);
     facts.setAll('rcsb_assembly_container_identifiers', {
       rcsb_id: `${entryId}-${id}`,
       entry_id: entryId,
