@@ -27,11 +27,22 @@ export function MissingAttributesNote({
                 <code>{attribute}</code>
               </span>
             ))}{' '}
-            — supplied by {group.source}.
+            — supplied by <SourceText source={group.source} />.
           </li>
         ))}
       </ul>
       <p>Import the archive again with that source to see {what}. The other charts are not affected.</p>
     </section>
+  );
+}
+
+/** An import's description with its command, if it names one, set as code. */
+function SourceText({ source }: { source: string }) {
+  const command = /^(.*) \((npm run [^)]*)\)$/.exec(source);
+  if (!command) return <>{source}</>;
+  return (
+    <>
+      {command[1]} (<code className="ps-missing-command">{command[2]}</code>)
+    </>
   );
 }

@@ -106,12 +106,13 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   // The chart on screen: the current one, or the previous one while the next loads.
   const last = useRef<Shown | null>(null);
   if (query.isSuccess && !query.isPlaceholderData) last.current = { resolved, response: query.data };
-  const shown =
-    missing.length > 0
-      ? null
-      : query.isPlaceholderData || !query.isSuccess
-        ? last.current
-        : { resolved, response: query.data };
+  // Nothing to draw, export or recolour when the archive lacks the chart's attributes.
+  const drawable = missing.length === 0;
+  const shown = !drawable
+    ? null
+    : query.isPlaceholderData || !query.isSuccess
+      ? last.current
+      : { resolved, response: query.data };
   const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
 
   useEffect(() => setSelected(null), [definition.key, resolved.variant]);
@@ -215,7 +216,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
       <header className="ps-plot-header">
         <h1>{resolved.title}</h1>
         <div className="ps-toolbar" role="toolbar" aria-label="Chart options">
-          {definition.category === 'growth' && (
+          {drawable && definition.category === 'growth' && (
             <div className="ps-segmented" role="group" aria-label="Data view">
               {(['cumulative', 'annual'] as const).map((view) => (
                 <button
@@ -245,7 +246,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
               </select>
             </label>
           )}
-          <ScaleControl scale={scale} onChange={(next) => update(withScale(params, next))} />
+          {drawable && <ScaleControl scale={scale} onChange={(next) => update(withScale(params, next))} />}
           <button
             type="button"
             className="ps-button"
@@ -253,40 +254,44 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           >
             About this chart
           </button>
-          <button
-            type="button"
-            className="ps-button"
-            onPointerEnter={preloadSettingsModal}
-            onFocus={preloadSettingsModal}
-            onClick={() => openModal('settings')}
-          >
-            Colors
-          </button>
-          <ChartTools
-            chart={
-              shown
-                ? exportedChart({
-                    resolved: shown.resolved,
-                    view: state.view,
-                    growth,
-                    distribution,
-                    hidden,
-                    colors,
-                  })
-                : undefined
-            }
-            provenance={provenance}
-            renderChart={chart}
-          />
-          <a
-            className="ps-button ps-link-button"
-            href={queryEditorUrl(searchApiUrl, editorRequest)}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="facet-request-link"
-          >
-            Search API
-          </a>
+          {drawable && (
+            <>
+              <button
+                type="button"
+                className="ps-button"
+                onPointerEnter={preloadSettingsModal}
+                onFocus={preloadSettingsModal}
+                onClick={() => openModal('settings')}
+              >
+                Colors
+              </button>
+              <ChartTools
+                chart={
+                  shown
+                    ? exportedChart({
+                        resolved: shown.resolved,
+                        view: state.view,
+                        growth,
+                        distribution,
+                        hidden,
+                        colors,
+                      })
+                    : undefined
+                }
+                provenance={provenance}
+                renderChart={chart}
+              />
+              <a
+                className="ps-button ps-link-button"
+                href={queryEditorUrl(searchApiUrl, editorRequest)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="facet-request-link"
+              >
+                Search API
+              </a>
+            </>
+          )}
         </div>
       </header>
 
