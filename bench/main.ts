@@ -10,18 +10,20 @@
  *   --charts unique,taxonomy  only the charts whose names contain one of these
  *   --duration 10 --connections 50 --uncached-connections 10   load runs
  *   --no-build                measure the dashboard build already in --web-dir
+ *   --real-data DIR --import-copies 20 --import-workers N   mmCIF import over the real files
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { archiveCounts, describeCounts, ensureArchive } from './archives.ts';
 import { benchChartLatency, type ChartLatencySummary } from './chart-latency.ts';
 import { benchFirstPaint, type PaintSummary } from './first-paint.ts';
+import { benchImport, type ImportBenchSummary } from './import.ts';
 import { benchLoad, type LoadSummary } from './load.ts';
 import { benchStartup, type StartupSummary } from './startup.ts';
 import { heading, ms, printTable } from './stats.ts';
 import { benchWebSize, type WebSizeSummary } from './web-size.ts';
 
-const PARTS = ['charts', 'load', 'startup', 'web', 'paint'] as const;
+const PARTS = ['charts', 'load', 'startup', 'web', 'paint', 'import'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -39,6 +41,9 @@ const { values } = parseArgs({
     'web-dir': { type: 'string', default: '/tmp/pdb-stats-bench/web' },
     'no-build': { type: 'boolean', default: false },
     'base-port': { type: 'string', default: '8780' },
+    'real-data': { type: 'string', default: '../shared/real-data' },
+    'import-copies': { type: 'string', default: '20' },
+    'import-workers': { type: 'string' },
   },
 });
 
@@ -75,6 +80,7 @@ let load: LoadSummary | undefined;
 let startup: StartupSummary | undefined;
 let web: WebSizeSummary | undefined;
 let paint: PaintSummary | undefined;
+let mmcifImport: ImportBenchSummary | undefined;
 const webDir = values['web-dir']!;
 
 if (runs('charts'))
@@ -106,6 +112,14 @@ if (runs('paint')) {
     port: basePort + 3,
     runs: Number(values['paint-runs']),
     routes: ['/growth/overall-structures', '/distribution/resolution'],
+  });
+}
+
+if (runs('import')) {
+  mmcifImport = await benchImport({
+    realData: values['real-data']!,
+    copies: Number(values['import-copies']),
+    ...(values['import-workers'] !== undefined && { workers: Number(values['import-workers']) }),
   });
 }
 
@@ -161,6 +175,13 @@ if (startup) {
     'first start with generation ≤ 90 s',
     `${(startup.firstStartMs / 1000).toFixed(1)} s`,
     startup.firstStartMs <= 90_000,
+  );
+}
+if (mmcifImport) {
+  check(
+    'weekly mmCIF update (400 entries) ≤ 60 s, extrapolated',
+    `${mmcifImport.weeklyUpdateSeconds.toFixed(0)} s`,
+    mmcifImport.weeklyUpdateSeconds <= 60,
   );
 }
 printTable(['budget', 'measured', ''], rows);

@@ -28,19 +28,24 @@ export const documentsOf = (file: CachedFile): unknown => (JSON.parse(file.line)
  * A different parser or catalogue (`signature`) empties the cache.
  */
 export class ImportCache {
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    /** True when the cache was empty or made by another parser or catalogue. */
+    readonly fresh: boolean,
+  ) {}
 
   static async open(dir: string, signature: string): Promise<ImportCache> {
     await mkdir(dir, { recursive: true });
     const meta = await readFile(join(dir, META_FILE), 'utf8')
       .then((text) => JSON.parse(text) as { format?: number; signature?: string })
       .catch(() => null);
-    if (meta?.format !== FORMAT || meta.signature !== signature) {
+    const fresh = meta?.format !== FORMAT || meta.signature !== signature;
+    if (fresh) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       await writeFile(join(dir, META_FILE), `${JSON.stringify({ format: FORMAT, signature })}\n`);
     }
-    return new ImportCache(dir);
+    return new ImportCache(dir, fresh);
   }
 
   private fileOf(shardKey: string): string {

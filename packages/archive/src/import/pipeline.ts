@@ -170,6 +170,11 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
       attributes.map((a) => `${a.level}:${a.path}`),
     ),
   );
+  if (cache.fresh)
+    emit({
+      type: 'message',
+      message: `parse cache ${cache.dir}: empty, or made by another parser version (every file is parsed)`,
+    });
   const threads = options.workers ?? availableParallelism();
   const discoverySeconds = clock();
   const writer = await SnapshotWriter.open(outDir);
