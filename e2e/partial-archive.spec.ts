@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHARTS, chartFacetRequest, searchEndpoint } from '@pdb-stats/search-model/charts';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForChart } from './support/helpers.ts';
 import { freePort, makePartialArchive, startServer } from './support/partial-archive.ts';
@@ -42,6 +43,14 @@ test.afterAll(() => {
   server?.kill('SIGTERM');
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function openMenu(page: Page, category: 'Data Growth' | 'Data Distribution') {
   await page.getByRole('button', { name: new RegExp(`^${category}`) }).click();
@@ -89,6 +98,7 @@ test('the symmetry growth chart explains what is missing instead of an error scr
   await expect(page.locator('.ps-data-error')).toHaveCount(0);
   await expect(page.locator('svg.ps-chart')).toHaveCount(0);
   await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.screenshot({ path: join(SHOTS, `assembly-symmetry-${width}.png`), fullPage: true });
