@@ -76,7 +76,15 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
   let nonPolymerInstances = 0;
   let monomers = 0;
   let modeled = 0;
-  const atoms = { all: 0, polymer: 0, nonpolymer: 0, branched: 0, solvent: 0, hydrogen: 0 };
+  const atoms = {
+    all: 0,
+    polymer: 0,
+    nonpolymer: 0,
+    branched: 0,
+    solvent: 0,
+    hydrogen: 0,
+    deuteratedWaters: 0,
+  };
   for (const [asym, count] of copies) {
     const instance = model.instanceByAsym.get(asym);
     const entity = instance && model.entityById.get(instance.entityId);
@@ -85,6 +93,7 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
     const heavy = (atomCounts?.heavy ?? 0) * count;
     atoms.all += heavy;
     atoms.hydrogen += (atomCounts?.hydrogen ?? 0) * count;
+    atoms.deuteratedWaters += (atomCounts?.deuteratedWaters ?? 0) * count;
     if (entity.type === 'polymer' && entity.polymerClass) {
       for (let i = 0; i < count; i++) instanceClasses.push(entity.polymerClass);
       polymerEntities.set(entity.id, entity.polymerClass);
@@ -125,6 +134,7 @@ export function assemblyInfo(block: Block, model: EntryModel, assemblyId: string
     nonpolymer_atom_count: hasAtoms ? atoms.nonpolymer : undefined,
     solvent_atom_count: hasAtoms ? atoms.solvent : undefined,
     hydrogen_atom_count: hasAtoms ? atoms.hydrogen : undefined,
+    deuterated_water_count: hasAtoms ? atoms.deuteratedWaters : undefined,
     polymer_composition: polymerComposition(entityClasses),
     selected_polymer_entity_types: selectedPolymerEntityTypes(entityClasses),
     na_polymer_entity_types: naPolymerEntityTypes(entityClasses),

@@ -218,21 +218,47 @@ const REFERENCE_DATABASES: Readonly<Record<string, string>> = {
   NDB: 'NDB',
 };
 
-/** The reference sequences the depositor (or the model's provider) aligned the entity to. */
+/**
+ * The reference sequences the depositor (or the model's provider) aligned the entity to, with the
+ * fraction of the entity's sequence the alignments cover (struct_ref_seq seq_align_beg..end).
+ */
 export function referenceSequences(ctx: EntityContext, entity: EntityModel, facts: Facts): void {
+  const alignments = ctx.block.records('struct_ref_seq');
+  const coverageOf = (refId: unknown) => {
+    if (!entity.sequenceLength) return undefined;
+    const covered = new Set<number>();
+    for (const a of alignments) {
+      if (a.ref_id !== refId) continue;
+      const begin = Number(a.seq_align_beg);
+      const end = Number(a.seq_align_end);
+      if (Number.isInteger(begin) && Number.isInteger(end)) for (let p = begin; p <= end; p++) covered.add(p);
+    }
+    return covered.size ? Number(Math.min(1, covered.size / entity.sequenceLength).toFixed(2)) : undefined;
+  };
   const fromStructRef = ctx.block
     .records('struct_ref')
     .filter((r) => r.entity_id === entity.id)
-    .map((r) => ({ name: r.db_name, accession: r.pdbx_db_accession, isoform: r.pdbx_db_isoform }));
+    .map((r) => ({
+      name: r.db_name,
+      accession: r.pdbx_db_accession,
+      isoform: r.pdbx_db_isoform,
+      coverage: coverageOf(r.id),
+    }));
   const fromTarget = ctx.block
     .records('ma_target_ref_db_details')
     .filter((r) => r.target_entity_id === entity.id)
-    .map((r) => ({ name: r.db_name, accession: r.db_accession, isoform: r.seq_db_isoform }));
+    .map((r) => ({
+      name: r.db_name,
+      accession: r.db_accession,
+      isoform: r.seq_db_isoform,
+      coverage: undefined,
+    }));
   const references = [...fromStructRef, ...fromTarget]
     .map((r) => ({
       database_name: REFERENCE_DATABASES[String(r.name ?? '').toUpperCase()],
       database_accession: r.accession,
       database_isoform: r.isoform,
+      entity_sequence_coverage: r.coverage,
       provenance_source: 'PDB',
     }))
     .filter((r) => r.database_name !== undefined && r.database_accession !== undefined);

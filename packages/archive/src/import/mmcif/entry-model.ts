@@ -31,6 +31,8 @@ export interface InstanceModel {
 export interface AtomCounts {
   heavy: number;
   hydrogen: number;
+  /** Water molecules with deuterium (neutron structures), counted by residue. */
+  deuteratedWaters: number;
 }
 
 /** The entities, instances and atoms of an entry, read once and shared by the rules. */
@@ -52,7 +54,8 @@ const toNumber = (text: string | undefined) => {
 export function readEntryModel(block: Block): EntryModel {
   const entities = readEntities(block);
   const entityById = new Map(entities.map((entity) => [entity.id, entity]));
-  const { atomsByAsym, authByAsym, modelCount } = readAtoms(block);
+  const waterIds = new Set(entities.filter((e) => e.type === 'water').map((e) => e.id));
+  const { atomsByAsym, authByAsym, modelCount } = readAtoms(block, waterIds);
   const instances = readInstances(block, entityById, authByAsym);
   return {
     entities,
@@ -119,13 +122,16 @@ function oneLetterLength(block: Block, entityId: string): number | undefined {
   return sequence === undefined ? undefined : sequence.replace(/\s+/g, '').length;
 }
 
-function readAtoms(block: Block) {
+function readAtoms(block: Block, waterEntityIds: ReadonlySet<string>) {
   const atomsByAsym = new Map<string, AtomCounts>();
   const authByAsym = new Map<string, string>();
   const models = block.field('atom_site', 'pdbx_PDB_model_num');
   const asyms = block.field('atom_site', 'label_asym_id');
   const auths = block.field('atom_site', 'auth_asym_id');
   const elements = block.field('atom_site', 'type_symbol');
+  const entityIds = block.field('atom_site', 'label_entity_id');
+  const residues = block.field('atom_site', 'auth_seq_id');
+  const deuterated = new Set<string>();
   const rows = block.rowCount('atom_site');
   const modelNumbers = new Set<string>();
   const firstModel = models && rows > 0 ? models.str(0) : undefined;
@@ -140,12 +146,20 @@ function readAtoms(block: Block) {
     const asym = asyms ? asyms.str(row) : '';
     let counts = atomsByAsym.get(asym);
     if (!counts) {
-      atomsByAsym.set(asym, (counts = { heavy: 0, hydrogen: 0 }));
+      atomsByAsym.set(asym, (counts = { heavy: 0, hydrogen: 0, deuteratedWaters: 0 }));
       if (auths) authByAsym.set(asym, auths.str(row));
     }
     const element = elements ? elements.str(row).toUpperCase() : '';
-    if (element === 'H' || element === 'D') counts.hydrogen++;
-    else counts.heavy++;
+    if (element === 'H' || element === 'D') {
+      counts.hydrogen++;
+      if (element === 'D' && entityIds && waterEntityIds.has(entityIds.str(row))) {
+        const water = `${asym} ${residues ? residues.str(row) : row}`;
+        if (!deuterated.has(water)) {
+          deuterated.add(water);
+          counts.deuteratedWaters++;
+        }
+      }
+    } else counts.heavy++;
   }
   return { atomsByAsym, authByAsym, modelCount: rows === 0 ? 0 : Math.max(1, modelNumbers.size) };
 }

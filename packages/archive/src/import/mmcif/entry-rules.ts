@@ -248,9 +248,11 @@ export function depositedCounts(ctx: EntryContext, facts: Facts): void {
   let heavy = 0;
   let hydrogen = 0;
   let solvent = 0;
+  let deuteratedWaters = 0;
   for (const [asym, counts] of model.atomsByAsym) {
     heavy += counts.heavy;
     hydrogen += counts.hydrogen;
+    deuteratedWaters += counts.deuteratedWaters;
     const entity = model.entityById.get(model.instanceByAsym.get(asym)?.entityId ?? '');
     if (entity?.type === 'water') solvent += counts.heavy;
   }
@@ -270,6 +272,7 @@ export function depositedCounts(ctx: EntryContext, facts: Facts): void {
     deposited_atom_count: model.modelCount > 0 ? heavy : undefined,
     deposited_hydrogen_atom_count: model.modelCount > 0 ? hydrogen : undefined,
     deposited_solvent_atom_count: model.modelCount > 0 ? solvent : undefined,
+    deposited_deuterated_water_count: model.modelCount > 0 ? deuteratedWaters : undefined,
     deposited_model_count: model.modelCount > 0 ? model.modelCount : undefined,
     deposited_polymer_monomer_count: polymers.length > 0 ? monomers : undefined,
     deposited_modeled_polymer_monomer_count: hasScheme && polymers.length > 0 ? modeled : undefined,

@@ -221,10 +221,14 @@ describe('parseEntry on other methods and sources', () => {
   });
 
   it('reads a neutron entry as Neutron', async () => {
-    const text = fixture('xray-entry.cif').replaceAll('X-RAY DIFFRACTION', 'NEUTRON DIFFRACTION');
+    const text = fixture('xray-entry.cif')
+      .replaceAll('X-RAY DIFFRACTION', 'NEUTRON DIFFRACTION')
+      .replace('HETATM 9 O  O   F 5 P 1', 'HETATM 9 D  D1  F 5 P 1');
     const docs = await parseEntry(text, { kind: 'pdb', attributes: CATALOGUE });
     expect(docs.entry['rcsb_entry_info.experimental_method']).toBe('Neutron');
     expect(docs.entry['rcsb_entry_info.resolution_combined']).toEqual([1.74]);
+    expect(docs.entry['rcsb_entry_info.deposited_deuterated_water_count']).toBe(1);
+    expect(docs.assembly[0]!['rcsb_assembly_info.deuterated_water_count']).toBe(1);
   });
 
   it('reads a PDB-IHM entry: Integrative, and its input data types with counts', async () => {
