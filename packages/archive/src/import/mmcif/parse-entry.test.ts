@@ -348,3 +348,15 @@ describe('bad files', () => {
     );
   });
 });
+
+describe('BinaryCIF', () => {
+  it('gives the same rows as the text file it was encoded from', async () => {
+    const { convert } = await import('molstar/lib/cli/cif2bcif/converter.js');
+    const path = new URL('./fixtures/xray-entry.cif', import.meta.url).pathname;
+    const binary = await convert(path);
+    expect(binary[0]).toBeGreaterThanOrEqual(0x80); // MessagePack, not text
+    const fromBinary = await parseEntry(binary, { kind: 'pdb', attributes: CATALOGUE });
+    const fromText = await parse('xray-entry.cif');
+    expect(fromBinary).toEqual(fromText);
+  });
+});

@@ -21,10 +21,10 @@ export function convertValue(raw: unknown, type: AttributeSpec['type']): Convert
       return INTEGER.test(text) ? { value: Number.parseInt(text, 10) } : 'invalid';
     }
     case 'number': {
-      if (typeof raw === 'number') return Number.isFinite(raw) ? { value: raw } : 'invalid';
-      const text = String(raw).trim();
-      const value = text === '' ? Number.NaN : Number(text);
-      return Number.isFinite(value) ? { value } : 'invalid';
+      const value = typeof raw === 'number' ? raw : Number(String(raw).trim() || Number.NaN);
+      // BinaryCIF stores decimals as scaled integers: 1.7 comes back as 1.7000000000000002. No
+      // mmCIF value has 12 significant digits, so rounding there gives the written number back.
+      return Number.isFinite(value) ? { value: Number(value.toPrecision(12)) } : 'invalid';
     }
     case 'date': {
       const match = DATE.exec(String(raw).trim());
