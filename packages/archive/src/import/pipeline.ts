@@ -110,6 +110,8 @@ export class ImportAbortedError extends Error {
 
 const RELEASE_DATE = 'rcsb_accession_info.initial_release_date';
 const MAX_BAD_LISTED = 1000;
+/** Rows appended to the level files at once. */
+const BATCH_ROWS = 20_000;
 
 function sourcesOf(options: ImportOptions): Source[] {
   // Components first: their mol_definition keys must be known when non-polymer entities are written.
@@ -267,7 +269,7 @@ class ImportState {
 
   /** Shards are loaded ahead (parsing on the pool) while earlier ones are written, in order. */
   async run(shards: readonly Shard[], pool: ParsePool, cache: ImportCache): Promise<void> {
-    const window = Math.max(8, (this.options.workers ?? availableParallelism()) * 8);
+    const window = Math.max(64, (this.options.workers ?? availableParallelism()) * 16);
     const ahead: { files: number; result: Promise<ShardResult> }[] = [];
     let pending = 0;
     let next = 0;
@@ -289,6 +291,7 @@ class ImportState {
       fill();
       await this.write(loaded);
     }
+    await this.flush();
   }
 
   private async load(shard: Shard, pool: ParsePool, cache: ImportCache): Promise<ShardResult> {
@@ -335,8 +338,20 @@ class ImportState {
       throw new ImportError(`${file}: ${reason} (--strict: stopping at the first bad file)`);
   }
 
+  /** Rows waiting to be appended: many small shards make one write. */
+  private batch = emptyDocuments();
+  private batchRows = 0;
+
+  private async flush(): Promise<void> {
+    const batch = this.batch;
+    this.batch = emptyDocuments();
+    this.batchRows = 0;
+    for (const level of LEVELS) this.coverage.add(level, batch[level]);
+    await this.files.append(batch);
+  }
+
   private async write(result: ShardResult): Promise<void> {
-    const batch = emptyDocuments();
+    const batch = this.batch;
     const component = isComponentKind(result.shard.kind);
     for (const name of result.vanished)
       this.reportBad(`${result.shard.dir}/${name}`, 'vanished while importing');
@@ -357,8 +372,7 @@ class ImportState {
       else this.addEntry(docs as EntryDocuments, batch);
       this.emit({ type: 'progress', done: this.done, total: this.total, bytes: this.doneBytes });
     }
-    for (const level of LEVELS) this.coverage.add(level, batch[level]);
-    await this.files.append(batch);
+    if (this.batchRows >= BATCH_ROWS) await this.flush();
   }
 
   private addComponents(rows: Row[], batch: DemoDocuments): void {
@@ -367,6 +381,7 @@ class ImportState {
       this.keys.component(row);
       batch.mol_definition.push(row);
     }
+    this.batchRows += rows.length;
   }
 
   private addEntry(docs: EntryDocuments, batch: DemoDocuments): void {
@@ -379,5 +394,11 @@ class ImportState {
     batch.polymer_instance.push(...docs.polymer_instance);
     batch.non_polymer_entity.push(...docs.non_polymer_entity);
     batch.assembly.push(...docs.assembly);
+    this.batchRows +=
+      1 +
+      docs.polymer_entity.length +
+      docs.polymer_instance.length +
+      docs.non_polymer_entity.length +
+      docs.assembly.length;
   }
 }

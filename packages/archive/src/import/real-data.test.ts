@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../manifest.ts';
 import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
@@ -81,5 +83,45 @@ describe.skipIf(!present)('importing the real files', () => {
     expect(again.files).toMatchObject({ parsed: 0, reused: 94 });
     expect(again.counts).toEqual(first.counts);
     expect(await readLevel(out, 'polymer_instance')).toEqual(instances);
+  }, 120_000);
+});
+
+describe.skipIf(!present)('interrupting the import command', () => {
+  it('Ctrl-C ends it with code 130, leaving the previous snapshot and no temporary folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-import-sigint-'));
+    try {
+      const out = join(dir, 'snapshot');
+      const first = await importMmcif({ csm: join(REAL, 'mmcif/csm'), outDir: out, workers: 0 });
+      const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          cli,
+          'mmcif',
+          '--from',
+          join(REAL, 'mmcif/divided'),
+          '--out',
+          out,
+          '--workers',
+          '1',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // The first progress line: files are being parsed.
+        if (/files \d+\/41/.test(stderr) && child.signalCode === null && !child.killed) child.kill('SIGINT');
+      });
+      const code = await new Promise<number | null>((done) => child.on('exit', (exitCode) => done(exitCode)));
+      expect(stderr).toContain('import interrupted');
+      expect(code).toBe(130);
+      expect((await readManifest(out)).counts).toEqual(first.counts);
+      expect((await readdir(dir)).sort()).toEqual(['snapshot', 'snapshot.import-cache']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
