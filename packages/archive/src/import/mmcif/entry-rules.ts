@@ -78,10 +78,12 @@ export function accessionInfo(ctx: EntryContext, facts: Facts): void {
       minor: r.minor_revision as string | undefined,
     }))
     .sort((a, b) => a.ordinal - b.ordinal || a.date.localeCompare(b.date));
+  if (revisions.length === 0) revisions.push(...legacyRevisions(ctx));
   const first = revisions[0];
   const latest = revisions.at(-1);
   facts.setAll('rcsb_accession_info', {
-    deposit_date: ctx.block.text('pdbx_database_status', 'recvd_initial_deposition_date'),
+    deposit_date:
+      ctx.block.text('pdbx_database_status', 'recvd_initial_deposition_date') ?? legacyDepositDate(ctx),
     initial_release_date: first?.date,
     revision_date: latest?.date,
     major_revision: latest?.major,
@@ -91,12 +93,30 @@ export function accessionInfo(ctx: EntryContext, facts: Facts): void {
   });
 }
 
+/** Files written before pdbx_audit_revision_history list their revisions in database_PDB_rev. */
+function legacyRevisions(ctx: EntryContext): Revision[] {
+  return ctx.block
+    .records('database_PDB_rev')
+    .filter((r) => typeof r.date === 'string')
+    .map((r, index) => ({ ordinal: numberOf(r.num) ?? index, date: r.date as string }))
+    .sort((a, b) => a.ordinal - b.ordinal || a.date.localeCompare(b.date));
+}
+
+/** The deposition date older files give with their first revision. */
+function legacyDepositDate(ctx: EntryContext): string | undefined {
+  const revisions = ctx.block
+    .records('database_PDB_rev')
+    .filter((r) => typeof r.date_original === 'string')
+    .sort((a, b) => (numberOf(a.num) ?? 0) - (numberOf(b.num) ?? 0));
+  return revisions[0]?.date_original as string | undefined;
+}
+
 /**
  * 'Y' when the archive holds the experimental data behind the model: structure factors, NMR
  * restraints or shifts, or (for EM) the map, which every EM entry must deposit.
  */
 function hasReleasedExperimentalData(ctx: EntryContext): string | undefined {
-  if (ctx.kind !== 'pdb') return undefined;
+  if (methodologyOf(ctx) !== 'experimental') return undefined;
   const status = ctx.block.records('pdbx_database_status')[0] ?? {};
   const released = ['status_code_sf', 'status_code_mr', 'status_code_cs', 'status_code_nmr_data'].some(
     (item) => status[item] === 'REL',
@@ -132,21 +152,34 @@ const DIFFRACTION = new Set([
   'NEUTRON DIFFRACTION',
 ]);
 
+const METHODOLOGIES = new Set(['experimental', 'integrative', 'computational']);
+
 /**
- * The method class and the methodology: several methods are 'Multiple methods'; PDB-IHM entries are
+ * How the structure was determined. The file says so itself in newer entries
+ * (struct.pdbx_structure_determination_methodology: PDB-IHM structures now sit in the main
+ * archive); otherwise the source of the file decides.
+ */
+export function methodologyOf(ctx: Pick<EntryContext, 'block' | 'kind'>): string {
+  const stated = ctx.block.text('struct', 'pdbx_structure_determination_methodology')?.trim().toLowerCase();
+  if (stated && METHODOLOGIES.has(stated)) return stated;
+  return ctx.kind === 'csm' ? 'computational' : ctx.kind === 'ihm' ? 'integrative' : 'experimental';
+}
+
+/**
+ * The method class: several methods are 'Multiple methods'; integrative structures are
  * 'Integrative'; computed models have no experimental method, only the 'computational' methodology.
  */
 export function experimentalMethod(ctx: EntryContext, facts: Facts): void {
   const methods = methodsOf(ctx);
-  const methodology =
-    ctx.kind === 'csm' ? 'computational' : ctx.kind === 'ihm' ? 'integrative' : 'experimental';
+  const methodology = methodologyOf(ctx);
   let method: string | undefined;
-  if (ctx.kind === 'ihm') method = 'Integrative';
-  else if (ctx.kind === 'pdb' && methods.length > 1) method = 'Multiple methods';
-  else if (ctx.kind === 'pdb' && methods.length === 1) method = METHOD_CLASS[methods[0]!] ?? 'Other';
+  if (methodology === 'integrative') method = 'Integrative';
+  else if (methodology === 'experimental' && methods.length > 1) method = 'Multiple methods';
+  else if (methodology === 'experimental' && methods.length === 1)
+    method = METHOD_CLASS[methods[0]!] ?? 'Other';
   facts.setAll(INFO, {
     experimental_method: method,
-    experimental_method_count: ctx.kind === 'pdb' ? methods.length : undefined,
+    experimental_method_count: methodology === 'experimental' ? methods.length : undefined,
     structure_determination_methodology: methodology,
     // Lower is preferred: experimental 10, computed models 100 (the public schema's values).
     structure_determination_methodology_priority:

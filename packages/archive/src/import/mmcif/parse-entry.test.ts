@@ -245,6 +245,26 @@ describe('parseEntry on other methods and sources', () => {
     expect(docs.entry['rcsb_entry_info.ihm_multi_scale_flag']).toBe('Y');
   });
 
+  it('trusts the methodology the file states over the archive it came from', async () => {
+    const docs = await parse('ihm-entry.cif', 'pdb');
+    expect(docs.entry['rcsb_entry_info.experimental_method']).toBe('Integrative');
+    expect(docs.entry['rcsb_entry_info.structure_determination_methodology']).toBe('integrative');
+  });
+
+  it('falls back to database_PDB_rev in files without a revision history', async () => {
+    const text = fixture('xray-entry.cif')
+      .replace(/loop_\n_pdbx_audit_revision_history[\s\S]*?2020-07-29\n/, '')
+      .replace(
+        '_pdbx_database_status.recvd_initial_deposition_date 1999-12-01',
+        'loop_\n_database_PDB_rev.num\n_database_PDB_rev.date\n_database_PDB_rev.date_original\n' +
+          '2 2003-04-01 ?\n1 1992-01-15 1991-06-30\n',
+      );
+    const docs = await parseEntry(text, { kind: 'pdb', attributes: CATALOGUE });
+    expect(docs.entry['rcsb_accession_info.deposit_date']).toBe('1991-06-30');
+    expect(docs.entry['rcsb_accession_info.initial_release_date']).toBe('1992-01-15');
+    expect(docs.entry['rcsb_accession_info.revision_date']).toBe('2003-04-01');
+  });
+
   it('reads a computed model: computational, pLDDT and where it comes from', async () => {
     const docs = await parse('csm-entry.cif', 'csm');
     const entry = docs.entry;

@@ -3,7 +3,14 @@ import { assemblyDetails, assemblyInfo } from './assembly-rules.ts';
 import { readCifBlocks } from './cif-file.ts';
 import { planOf, placeFacts, type CataloguePlan } from './catalogue-plan.ts';
 import { readEntryModel } from './entry-model.ts';
-import { computedModel, ENTRY_RULES, ihmDatasets, ihmFlags, type EntryContext } from './entry-rules.ts';
+import {
+  computedModel,
+  ENTRY_RULES,
+  ihmDatasets,
+  ihmFlags,
+  methodologyOf,
+  type EntryContext,
+} from './entry-rules.ts';
 import {
   instanceIdentifiers,
   nonPolymerEntity,
@@ -68,8 +75,9 @@ export async function parseEntry(
   const entryContext: EntryContext = { block: block!, model, kind: options.kind, entryId, assemblyIds };
   for (const rule of ENTRY_RULES) rule(entryContext, entry);
   if (block!.has('ihm_dataset_list')) ihmDatasets(entryContext, entry);
-  if (options.kind === 'ihm') ihmFlags(entryContext, entry);
-  if (options.kind === 'csm' || block!.has('ma_qa_metric_global')) computedModel(entryContext, entry);
+  if (methodologyOf(entryContext) === 'integrative') ihmFlags(entryContext, entry);
+  if (methodologyOf(entryContext) === 'computational' || block!.has('ma_qa_metric_global'))
+    computedModel(entryContext, entry);
 
   const entityContext: EntityContext = { block: block!, model, entryId };
   for (const [id, facts] of children.polymer_entity)
