@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ImportCliError, parseImportArguments } from './cli-args.ts';
@@ -47,5 +50,29 @@ describe('parseImportArguments', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('import: --out DIR is required');
     expect(result.stderr).toContain('Usage: npm run import -- mmcif');
+  });
+});
+
+describe('the import command', () => {
+  it('with --strict, stops at a bad file with exit code 1 and names it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-import-cli-'));
+    try {
+      await mkdir(join(dir, 'in/ba'), { recursive: true });
+      await writeFile(join(dir, 'in/ba/1bad.cif'), 'not a CIF file at all\n');
+      const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+      const argv = ['--import', 'tsx', cli, 'mmcif', '--from', join(dir, 'in'), '--out', join(dir, 'out')];
+      const strict = spawnSync(process.execPath, [...argv, '--strict', '--workers', '0'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(strict.status).toBe(1);
+      expect(strict.stderr).toContain(`${join(dir, 'in/ba/1bad.cif')}: `);
+      expect(strict.stderr).toContain('--strict');
+      expect((await readdir(dir)).filter((name) => name !== 'in' && !name.endsWith('.import-cache'))).toEqual(
+        [],
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

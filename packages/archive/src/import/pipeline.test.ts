@@ -105,6 +105,22 @@ describe('importMmcif', () => {
     expect(summary.attributes.chemical.filled).toBe(2);
   });
 
+  it('reads a components.cif holding many components', async () => {
+    const dir = await folder();
+    await writeTree(dir, {
+      'in/1abc.cif': entryCif('1abc', { ligand: 'HEM' }),
+      'components.cif.gz': 'data_ATP\n_test.weight 507.18\n#\ndata_HEM\n_test.weight 616.49\n',
+    });
+    const summary = await run({
+      from: join(dir, 'in'),
+      ccd: join(dir, 'components.cif.gz'),
+      outDir: join(dir, 'out'),
+    });
+    expect(summary.counts.mol_definition).toBe(2);
+    const [ligand] = await readLevel(join(dir, 'out'), 'non_polymer_entity');
+    expect(ligand?._chem_key).toBe(1);
+  });
+
   it('leaves _chem_key null without the CCD', async () => {
     const dir = await folder();
     await writeTree(dir, { 'in/1abc.cif': entryCif('1abc', { ligand: 'ATP' }) });
