@@ -3,14 +3,8 @@ import { assemblyDetails, assemblyInfo } from './assembly-rules.ts';
 import { readCifBlocks } from './cif-file.ts';
 import { planOf, placeFacts, type CataloguePlan } from './catalogue-plan.ts';
 import { readEntryModel } from './entry-model.ts';
-import {
-  computedModel,
-  ENTRY_RULES,
-  ihmDatasets,
-  ihmFlags,
-  methodologyOf,
-  type EntryContext,
-} from './entry-rules.ts';
+import { ENTRY_RULES, methodologyOf, type EntryContext } from './entry-rules.ts';
+import { computedModel, ihmDatasets, ihmFlags } from './integrative-computed-rules.ts';
 import {
   instanceIdentifiers,
   nonPolymerEntity,
@@ -46,12 +40,12 @@ export async function parseEntry(
   options: ParseEntryOptions,
 ): Promise<EntryDocuments> {
   const source = options.source ?? 'mmCIF data';
-  const [block] = await readCifBlocks(data, source);
-  const fileId = block!.text('entry', 'id');
+  const block = (await readCifBlocks(data, source))[0]!; // never empty: readCifBlocks throws
+  const fileId = block.text('entry', 'id');
   if (fileId === undefined || fileId.trim() === '')
-    throw new MmcifError(`${source}: no entry.id in data block '${block!.header}'`);
+    throw new MmcifError(`${source}: no entry.id in data block '${block.header}'`);
   const entryId = fileId.trim().toUpperCase();
-  const model = readEntryModel(block!);
+  const model = readEntryModel(block);
   const plan = planOf(options.attributes);
 
   const polymerEntities = new Map(model.entities.filter((e) => e.type === 'polymer').map((e) => [e.id, e]));
@@ -59,7 +53,7 @@ export async function parseEntry(
     model.entities.filter((e) => e.type === 'non-polymer').map((e) => [e.id, e]),
   );
   const polymerInstances = model.instances.filter((i) => polymerEntities.has(i.entityId));
-  const assemblyIds = block!
+  const assemblyIds = block
     .texts('pdbx_struct_assembly', 'id')
     .filter((id): id is string => id !== undefined);
 
@@ -70,16 +64,16 @@ export async function parseEntry(
     polymer_instance: factsFor(polymerInstances.map((i) => i.asymId)),
     assembly: factsFor(assemblyIds),
   };
-  collectGenericFacts(block!, plan, entry, children);
+  collectGenericFacts(block, plan, entry, children);
 
-  const entryContext: EntryContext = { block: block!, model, kind: options.kind, entryId, assemblyIds };
+  const entryContext: EntryContext = { block: block, model, kind: options.kind, entryId, assemblyIds };
   for (const rule of ENTRY_RULES) rule(entryContext, entry);
-  if (block!.has('ihm_dataset_list')) ihmDatasets(entryContext, entry);
+  if (block.has('ihm_dataset_list')) ihmDatasets(entryContext, entry);
   if (methodologyOf(entryContext) === 'integrative') ihmFlags(entryContext, entry);
-  if (methodologyOf(entryContext) === 'computational' || block!.has('ma_qa_metric_global'))
+  if (methodologyOf(entryContext) === 'computational' || block.has('ma_qa_metric_global'))
     computedModel(entryContext, entry);
 
-  const entityContext: EntityContext = { block: block!, model, entryId };
+  const entityContext: EntityContext = { block: block, model, entryId };
   for (const [id, facts] of children.polymer_entity)
     for (const rule of POLYMER_ENTITY_RULES) rule(entityContext, polymerEntities.get(id)!, facts);
   for (const [id, facts] of children.non_polymer_entity)
@@ -87,11 +81,11 @@ export async function parseEntry(
   for (const instance of polymerInstances) {
     const facts = children.polymer_instance.get(instance.asymId)!;
     instanceIdentifiers(entityContext, instance, facts);
-    instanceFeatures(block!, instance, polymerEntities.get(instance.entityId)!, facts);
+    instanceFeatures(block, instance, polymerEntities.get(instance.entityId)!, facts);
   }
   for (const [id, facts] of children.assembly) {
-    assemblyInfo(block!, model, id, facts);
-    assemblyDetails(block!, id, facts);
+    assemblyInfo(block, model, id, facts);
+    assemblyDetails(block, id, facts);
     facts.setAll('rcsb_assembly_container_identifiers', {
       rcsb_id: `${entryId}-${id}`,
       entry_id: entryId,
