@@ -111,7 +111,7 @@ export class ImportAbortedError extends Error {
 const RELEASE_DATE = 'rcsb_accession_info.initial_release_date';
 const MAX_BAD_LISTED = 1000;
 /** Rows appended to the level files at once. */
-const BATCH_ROWS = 20_000;
+const BATCH_ROWS = 5_000;
 
 function sourcesOf(options: ImportOptions): Source[] {
   // Components first: their mol_definition keys must be known when non-polymer entities are written.
