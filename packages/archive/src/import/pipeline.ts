@@ -273,6 +273,7 @@ class ImportState {
     const ahead: { files: number; result: Promise<ShardResult> }[] = [];
     let pending = 0;
     let next = 0;
+    this.emit({ type: 'progress', done: 0, total: this.total, bytes: 0 });
     const fill = () => {
       while (next < shards.length && (ahead.length === 0 || pending < window)) {
         const shard = shards[next++] as Shard;

@@ -11,6 +11,9 @@ function reporter(tty: boolean) {
 describe('ProgressReporter', () => {
   it('redraws one line on a terminal at most every 100 ms, with count, rate and time left', () => {
     const { progress, out, advance } = reporter(true);
+    advance(5000);
+    progress.update({ done: 0, total: 40, bytes: 0 });
+    expect(out).toEqual([]);
     advance(1000);
     progress.update({ done: 10, total: 40, bytes: 2e6 });
     advance(50);
@@ -28,6 +31,7 @@ describe('ProgressReporter', () => {
 
   it('logs plain lines every few seconds elsewhere', () => {
     const { progress, out, advance } = reporter(false);
+    progress.update({ done: 0, total: 100, bytes: 0 });
     for (let i = 1; i <= 100; i++) {
       advance(100);
       progress.update({ done: i, total: 100, bytes: 0 });

@@ -31,14 +31,13 @@ export function formatDuration(seconds: number): string {
 const count = (n: number) => n.toLocaleString('en-US');
 
 export class ProgressReporter {
-  private readonly started: number;
+  /** Set by the first update: rates count from when the work started, not from set-up. */
+  private started: number | undefined;
   private last = -Infinity;
   private drawn = false;
   private state: ProgressState = { done: 0, total: 0, bytes: 0 };
 
-  constructor(private readonly options: ProgressOptions) {
-    this.started = this.now();
-  }
+  constructor(private readonly options: ProgressOptions) {}
 
   private now(): number {
     return (this.options.now ?? Date.now)();
@@ -46,7 +45,7 @@ export class ProgressReporter {
 
   /** The line for a state, without terminal control characters. */
   line(state: ProgressState): string {
-    const seconds = (this.now() - this.started) / 1000;
+    const seconds = (this.now() - (this.started ?? this.now())) / 1000;
     const rate = seconds > 0 ? state.done / seconds : 0;
     const left = rate > 0 ? (state.total - state.done) / rate : Infinity;
     const share = state.total > 0 ? Math.min(1, state.done / state.total) : 1;
@@ -60,9 +59,14 @@ export class ProgressReporter {
     );
   }
 
+  /** The first call starts the clock (a call with nothing done yet only does that). */
   update(state: ProgressState): void {
     this.state = state;
     const now = this.now();
+    if (this.started === undefined) {
+      this.started = now;
+      if (state.done === 0) return;
+    }
     const interval = this.options.tty ? (this.options.redrawMs ?? 100) : (this.options.logMs ?? 5000);
     if (now - this.last < interval) return;
     this.last = now;
