@@ -1,7 +1,7 @@
 import type { Block, CifRecord } from './cif-file.ts';
 import type { EntityModel, EntryModel, InstanceModel } from './entry-model.ts';
 import type { Facts } from './facts.ts';
-import { entityFeatures, sequenceDifferences } from './feature-rules.ts';
+import { entityFeatures, sequenceDifferences, subjectOfInvestigation } from './feature-rules.ts';
 import { groupBy } from './generic.ts';
 
 /** What the entity and instance rules read, besides the object itself. */
@@ -289,6 +289,7 @@ export function nonPolymerEntity(ctx: EntityContext, entity: EntityModel, facts:
   });
   const compId = groupBy(ctx.block.records('pdbx_entity_nonpoly'), 'entity_id').get(entity.id)?.[0]?.comp_id;
   entityNames(ctx, entity, facts, 'rcsb_nonpolymer_entity');
+  subjectOfInvestigation(ctx.block, entity, compId, facts);
   facts.setAll('rcsb_nonpolymer_entity_container_identifiers', {
     rcsb_id: `${ctx.entryId}_${entity.id}`,
     entry_id: ctx.entryId,

@@ -155,3 +155,64 @@ export function entityFeatures(block: Block, entity: EntityModel, facts: Facts):
   }
   facts.add('rcsb_polymer_entity_feature_summary', records);
 }
+
+/** struct_conn.conn_type_id → RCSB's connection type names. */
+const CONNECTION_TYPES: Readonly<Record<string, string>> = {
+  covale: 'covalent bond',
+  covale_base: 'covalent modification of a nucleotide base',
+  covale_phosphate: 'covalent modification of a nucleotide phosphate',
+  covale_sugar: 'covalent modification of a nucleotide sugar',
+  modres: 'covalent residue modification',
+  disulf: 'disulfide bridge',
+  hydrog: 'hydrogen bond',
+  saltbr: 'ionic interaction',
+  metalc: 'metal coordination',
+  mismat: 'mismatched base pairs',
+};
+
+/** rcsb_polymer_struct_conn: the connections (struct_conn) a chain takes part in, with type, order and role. */
+export function instanceConnections(block: Block, instance: InstanceModel, facts: Facts): void {
+  const rows = [
+    ...block.recordsWhere('struct_conn', 'ptnr1_label_asym_id', instance.asymId),
+    ...block.recordsWhere('struct_conn', 'ptnr2_label_asym_id', instance.asymId),
+  ];
+  const unique = [...new Set(rows)];
+  facts.add(
+    'rcsb_polymer_struct_conn',
+    unique.map((r) => ({
+      connect_type: CONNECTION_TYPES[String(r.conn_type_id ?? '').toLowerCase()],
+      value_order: r.pdbx_value_order,
+      role: r.pdbx_role,
+    })),
+  );
+}
+
+/**
+ * Ligands the authors name as the subject of their study (pdbx_entity_instance_feature,
+ * 'SUBJECT OF INVESTIGATION'), by component and, where given, by instance: the entity's feature
+ * and feature count, and a Y/N per instance. Entries without the category say nothing.
+ */
+export function subjectOfInvestigation(
+  block: Block,
+  entity: EntityModel,
+  compId: unknown,
+  facts: Facts,
+): void {
+  if (!block.has('pdbx_entity_instance_feature')) return;
+  const flagged = block
+    .records('pdbx_entity_instance_feature')
+    .filter((r) => /subject of investigation/i.test(String(r.feature_type ?? '')) && r.comp_id === compId);
+  const flaggedAsyms = new Set(flagged.map((r) => r.asym_id).filter((id) => id !== undefined));
+  // A feature row without asym_id names the component, so every instance of it.
+  const isFlagged = (asym: string) => flagged.some((r) => r.asym_id === undefined) || flaggedAsyms.has(asym);
+  const instances = entity.asymIds.filter(isFlagged);
+  if (instances.length > 0)
+    facts.add('rcsb_nonpolymer_entity_feature', [{ type: 'SUBJECT_OF_INVESTIGATION' }]);
+  facts.add('rcsb_nonpolymer_entity_feature_summary', [
+    { type: 'SUBJECT_OF_INVESTIGATION', count: instances.length },
+  ]);
+  facts.add(
+    'rcsb_nonpolymer_instance_validation_score',
+    entity.asymIds.map((asym) => ({ is_subject_of_investigation: isFlagged(asym) ? 'Y' : 'N' })),
+  );
+}

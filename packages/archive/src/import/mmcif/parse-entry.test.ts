@@ -122,6 +122,9 @@ describe('parseEntry on an X-ray entry', async () => {
       'rcsb_nonpolymer_entity_instance_container_identifiers.auth_asym_id': ['P'],
       'rcsb_nonpolymer_entity.formula_weight': 0.616,
       'pdbx_entity_nonpoly.comp_id': 'HEM',
+      'rcsb_nonpolymer_entity_feature.type': ['SUBJECT_OF_INVESTIGATION'],
+      rcsb_nonpolymer_entity_feature_summary: [{ type: 'SUBJECT_OF_INVESTIGATION', count: 1 }],
+      'rcsb_nonpolymer_instance_validation_score.is_subject_of_investigation': ['Y'],
     });
   });
 
@@ -146,6 +149,12 @@ describe('parseEntry on an X-ray entry', async () => {
     expect(features).toEqual([
       { type: 'HELIX_P', count: 1, coverage: 0.67, minimum_length: 2, maximum_length: 2 },
       { type: 'UNOBSERVED_RESIDUE_XYZ', count: 1, coverage: 0.33, minimum_length: 1, maximum_length: 1 },
+    ]);
+    expect(docs.polymer_instance[0]!['rcsb_polymer_struct_conn.connect_type']).toEqual([
+      'disulfide bridge',
+      'covalent bond',
+      'metal coordination',
+      'metal coordination',
     ]);
     expect(entry['rcsb_entry_info.disulfide_bond_count']).toBe(1);
     expect(entry['rcsb_entry_info.inter_mol_covalent_bond_count']).toBe(1);

@@ -12,7 +12,7 @@ import {
   type EntityContext,
 } from './entity-rules.ts';
 import { Facts } from './facts.ts';
-import { instanceFeatures } from './feature-rules.ts';
+import { instanceConnections, instanceFeatures } from './feature-rules.ts';
 import { collectGenericFacts, type ObjectFacts } from './generic.ts';
 import { MmcifError } from './mmcif-error.ts';
 import type { AttributeSpec, EntryDocuments, EntryKind, InvalidValueCounts, Row } from './types.ts';
@@ -82,6 +82,7 @@ export async function parseEntry(
     const facts = children.polymer_instance.get(instance.asymId)!;
     instanceIdentifiers(entityContext, instance, facts);
     instanceFeatures(block, instance, polymerEntities.get(instance.entityId)!, facts);
+    instanceConnections(block, instance, facts);
   }
   for (const [id, facts] of children.assembly) {
     assemblyInfo(block, model, id, facts);
