@@ -156,10 +156,6 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
   const outDir = resolve(options.outDir);
   const parserModule = options.parserModule ?? DEFAULT_PARSER_MODULE;
   const clock = phaseClock();
-  const enrichers = await loadEnrichers(options);
-  const enricherSeconds = clock();
-  for (const enricher of enrichers) emit({ type: 'message', message: `enricher ${enricher.name} loaded` });
-
   const found = await discover(sources);
   emit({
     type: 'message',
@@ -179,10 +175,14 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
     });
   const threads = options.workers ?? availableParallelism();
   const discoverySeconds = clock();
+  // Opened before the enrichers load: an output folder that may not be replaced is refused at once.
   const writer = await SnapshotWriter.open(outDir);
   let pool: ParsePool | undefined;
   let files: LevelFiles | undefined;
   try {
+    const enrichers = await loadEnrichers(options);
+    const enricherSeconds = clock();
+    for (const enricher of enrichers) emit({ type: 'message', message: `enricher ${enricher.name} loaded` });
     pool = lazyParsePool({ threads, parserModule });
     files = await LevelFiles.open(writer.workDir, LEVELS, attributes);
     const state = new ImportState(files, enrichers, attributes, options, emit, found.files);
