@@ -161,6 +161,27 @@ describe('parseEntry on an X-ray entry', async () => {
     expect(entry['rcsb_entry_info.inter_mol_metalic_bond_count']).toBe(1);
   });
 
+  it('finds the polymer residues within 5 Å of each ligand', () => {
+    // FE at the origin: MET 1 of A at 3 Å (bonded by struct_conn metalc1), MET 1 of B at 4 Å,
+    // DA 1 of D at 4.5 Å; LYS 2 of A (10 Å), GLY of C (20 Å), the hydrogen and the water are left out.
+    expect(docs.non_polymer_entity[0]!['rcsb_target_neighbors']).toBeUndefined(); // not nested: lists
+    expect(docs.non_polymer_entity[0]).toMatchObject({
+      'rcsb_target_neighbors.target_asym_id': ['A', 'B', 'D'],
+      'rcsb_target_neighbors.target_comp_id': ['MET', 'MET', 'DA'],
+      'rcsb_target_neighbors.target_entity_id': ['1', '1', '3'],
+      'rcsb_target_neighbors.target_is_bound': ['Y', 'N', 'N'],
+      'rcsb_target_neighbors.distance': [3, 4, 4.5],
+    });
+    expect(docs.polymer_instance[0]).toMatchObject({
+      'rcsb_ligand_neighbors.ligand_asym_id': ['E'],
+      'rcsb_ligand_neighbors.ligand_comp_id': ['HEM'],
+      'rcsb_ligand_neighbors.ligand_entity_id': ['4'],
+      'rcsb_ligand_neighbors.ligand_is_bound': ['Y'],
+      'rcsb_ligand_neighbors.distance': [3],
+    });
+    expect(docs.polymer_instance[2]!['rcsb_ligand_neighbors.ligand_asym_id']).toBeUndefined();
+  });
+
   it('counts what each assembly generates', () => {
     const [first, second] = docs.assembly;
     expect(first).toMatchObject({
@@ -232,7 +253,7 @@ describe('parseEntry on other methods and sources', () => {
   it('reads a neutron entry as Neutron', async () => {
     const text = fixture('xray-entry.cif')
       .replaceAll('X-RAY DIFFRACTION', 'NEUTRON DIFFRACTION')
-      .replace('HETATM 9 O  O   F 5 P 1', 'HETATM 9 D  D1  F 5 P 1');
+      .replace('HETATM 9 O  O   HOH', 'HETATM 9 D  D1  HOH');
     const docs = await parseEntry(text, { kind: 'pdb', attributes: CATALOGUE });
     expect(docs.entry['rcsb_entry_info.experimental_method']).toBe('Neutron');
     expect(docs.entry['rcsb_entry_info.resolution_combined']).toEqual([1.74]);

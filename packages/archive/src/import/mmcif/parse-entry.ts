@@ -1,8 +1,9 @@
 import type { ReturnType } from '@pdb-stats/search-model';
 import { assemblyDetails, assemblyInfo } from './assembly-rules.ts';
-import { readCifBlocks } from './cif-file.ts';
+import { readCifBlocks, type Block } from './cif-file.ts';
 import { planOf, placeFacts, type CataloguePlan } from './catalogue-plan.ts';
-import { readEntryModel } from './entry-model.ts';
+import { readEntryModel, type EntryModel } from './entry-model.ts';
+import { ligandContacts, neighbourRecords } from './neighbors.ts';
 import { ENTRY_RULES, methodologyOf, type EntryContext } from './entry-rules.ts';
 import { computedModel, ihmDatasets, ihmFlags } from './integrative-computed-rules.ts';
 import {
@@ -94,6 +95,7 @@ export async function parseEntry(
     });
   }
   entry.set('rcsb_entry_info', 'polymer_entity_taxonomy_count', taxonomyCount(children.polymer_entity));
+  addNeighbours(block, model, children);
 
   const invalid = options.invalidValues ?? new Map<string, number>();
   const rowsOf = (level: ReturnType, objects: ObjectFacts, idOf: (id: string) => string) =>
@@ -107,6 +109,16 @@ export async function parseEntry(
   };
   keepLinkColumns(documents, children);
   return documents;
+}
+
+/** Ligand–polymer contacts, on the non-polymer entities and on the polymer instances. */
+function addNeighbours(block: Block, model: EntryModel, children: Record<string, ObjectFacts>): void {
+  const compIds = new Map(block.records('pdbx_entity_nonpoly').map((r) => [String(r.entity_id), r.comp_id]));
+  const { targets, ligands } = neighbourRecords(ligandContacts(block, model), model, (id) => compIds.get(id));
+  for (const [entityId, records] of targets)
+    children.non_polymer_entity!.get(entityId)?.add('rcsb_target_neighbors', records);
+  for (const [asymId, records] of ligands)
+    children.polymer_instance!.get(asymId)?.add('rcsb_ligand_neighbors', records);
 }
 
 function factsFor(ids: Iterable<string>): ObjectFacts {
