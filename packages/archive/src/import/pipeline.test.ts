@@ -216,7 +216,7 @@ describe('importMmcif', () => {
     await rm(join(input, 'bb/2bbc.cif.gz'));
     await writeTree(input, { 'dd/1ddd.cif': entryCif('1ddd', { release: '2004-01-01' }) });
     const updated = await run({ from: input, outDir: out });
-    expect(updated.files).toMatchObject({ found: 3, parsed: 2, reused: 1, removedShards: 1 });
+    expect(updated.files).toMatchObject({ found: 3, parsed: 2, reused: 1, removed: 1, removedShards: 1 });
     expect((await readLevel(out, 'entry')).map((e) => e.rcsb_id)).toEqual(['1AAA', '1BBB', '1DDD']);
     expect(updated.counts.polymer_entity).toBe(5);
     expect(updated.manifest.archive_date).toBe('2005-05-05');

@@ -67,7 +67,9 @@ export interface ImportSummary {
     bad: number;
     /** Files under the sources that are not .cif or .cif.gz. */
     ignored: number;
-    /** Cache shards of earlier runs whose folder is gone. */
+    /** Files of an earlier run that are gone (in groups that still hold files). */
+    removed: number;
+    /** Groups of an earlier run with no file left. */
     removedShards: number;
   };
   /** The bad files (the first 1,000). */
@@ -214,6 +216,7 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
         parsed: state.parsed,
         reused: state.reused,
         bad: state.bad,
+        removed: state.removed,
         ignored: found.ignored,
         removedShards,
       },
@@ -242,6 +245,7 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
 class ImportState {
   parsed = 0;
   reused = 0;
+  removed = 0;
   bad = 0;
   compressed = 0;
   decompressed = 0;
@@ -298,6 +302,8 @@ class ImportState {
   private async load(shard: Shard, pool: ParsePool, cache: ImportCache): Promise<ShardResult> {
     const [{ files, vanished }, cached] = await Promise.all([statShard(shard), cache.read(shard.key)]);
     const result: ShardResult = { shard, files: [], vanished };
+    const present = new Set(files.map((f) => f.name));
+    for (const name of cached.keys()) if (!present.has(name)) this.removed++;
     let changed = cached.size !== files.length;
     const parses: Promise<void>[] = [];
     for (const file of files) {

@@ -16,7 +16,9 @@ export function formatSummary(summary: ImportSummary): string {
     `Files: ${count(files.found)} found, ${count(files.parsed)} parsed, ${count(files.reused)} unchanged (from the cache), ` +
       `${count(files.bad)} skipped` +
       (files.ignored ? `, ${count(files.ignored)} other files ignored` : '') +
-      (files.removedShards ? `, ${count(files.removedShards)} removed folders dropped` : ''),
+      (files.removed || files.removedShards
+        ? `; dropped from the cache: ${count(files.removed)} removed files and ${count(files.removedShards)} groups with no file left`
+        : ''),
   );
   lines.push('Rows written:');
   for (const level of LEVELS)
