@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CHARTS, resolveChart } from './registry.ts';
-import { chartAttributes, requestAttributes } from './required-attributes.ts';
+import { chartQueryAttributes, requestAttributes } from './required-attributes.ts';
 
 describe('the attributes a chart needs', () => {
   it('are every attribute its facet request names, sub-facets and filters included', () => {
-    const attributes = chartAttributes(resolveChart(CHARTS['assembly-symmetry']));
+    const attributes = chartQueryAttributes(resolveChart(CHARTS['assembly-symmetry']).query);
     expect(attributes.some((a) => a.startsWith('rcsb_struct_symmetry.'))).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '../request/wire.ts';
-import type { ResolvedChart } from './registry.ts';
+import type { ChartQuery } from './types.ts';
 import { chartFacetRequest } from './requests.ts';
 
 /** Every attribute path a request names: in its query, facets, sub-facets, filters and sort. */
@@ -21,6 +21,6 @@ export function requestAttributes(request: SearchRequest): string[] {
 }
 
 /** The attributes an archive must hold for a chart to be drawn: those of its facet request. */
-export function chartAttributes(chart: ResolvedChart): string[] {
-  return requestAttributes(chartFacetRequest(chart.query));
+export function chartQueryAttributes(query: ChartQuery): string[] {
+  return requestAttributes(chartFacetRequest(query));
 }
