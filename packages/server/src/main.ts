@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Chart answers are computed in the background so that the first visitor waits for nothing.
   const started = Date.now();
-  const charts = registryChartRequests();
+  const charts = registryChartRequests(new Date(), engine.held);
   void app.searchService
     .warm(
       charts.map((c) => c.request),
