@@ -14,8 +14,8 @@ export class Facts {
     if (records.length === 0) return;
     const key = normalName(root);
     const list = this.groups.get(key);
-    if (list) list.push(...records.map(normalRecord));
-    else this.groups.set(key, records.map(normalRecord));
+    if (!list) this.groups.set(key, records.map(normalRecord));
+    else for (const record of records) list.push(normalRecord(record)); // no spread: groups can be long
   }
 
   /** Sets one derived value on the group's first record (created when the group is new). */
