@@ -43,8 +43,13 @@ export interface EntryModel {
   instanceByAsym: Map<string, InstanceModel>;
   /** Atoms of the first model, per label asym id. */
   atomsByAsym: Map<string, AtomCounts>;
+  /** Per atom_site row: POLYMER_ATOM or LIGAND_ATOM for heavy atoms of the first model, else 0. */
+  atomKinds: Uint8Array;
   modelCount: number;
 }
+
+export const POLYMER_ATOM = 1;
+export const LIGAND_ATOM = 2;
 
 const toNumber = (text: string | undefined) => {
   const value = text === undefined ? Number.NaN : Number(text);
@@ -54,8 +59,13 @@ const toNumber = (text: string | undefined) => {
 export function readEntryModel(block: Block): EntryModel {
   const entities = readEntities(block);
   const entityById = new Map(entities.map((entity) => [entity.id, entity]));
-  const waterIds = new Set(entities.filter((e) => e.type === 'water').map((e) => e.id));
-  const { atomsByAsym, authByAsym, modelCount } = readAtoms(block, waterIds);
+  const typeOfAsym = new Map<string, string>();
+  const asymIds = block.texts('struct_asym', 'id');
+  block.texts('struct_asym', 'entity_id').forEach((entityId, row) => {
+    const type = entityById.get(entityId ?? '')?.type;
+    if (asymIds[row] !== undefined && type !== undefined) typeOfAsym.set(asymIds[row]!, type);
+  });
+  const { atomsByAsym, authByAsym, atomKinds, modelCount } = readAtoms(block, typeOfAsym);
   const instances = readInstances(block, entityById, authByAsym);
   return {
     entities,
@@ -63,6 +73,7 @@ export function readEntryModel(block: Block): EntryModel {
     instances,
     instanceByAsym: new Map(instances.map((instance) => [instance.asymId, instance])),
     atomsByAsym,
+    atomKinds,
     modelCount,
   };
 }
@@ -122,46 +133,65 @@ function oneLetterLength(block: Block, entityId: string): number | undefined {
   return sequence === undefined ? undefined : sequence.replace(/\s+/g, '').length;
 }
 
-function readAtoms(block: Block, waterEntityIds: ReadonlySet<string>) {
+/**
+ * One pass over atom_site: the number of models, atom counts of the first model per instance,
+ * the author chain of each instance, and which rows are polymer or ligand heavy atoms (for the
+ * neighbour search). Consecutive rows mostly share model and chain, so those are compared with
+ * the row before instead of being read again.
+ */
+function readAtoms(block: Block, typeOfAsym: ReadonlyMap<string, string>) {
   const atomsByAsym = new Map<string, AtomCounts>();
   const authByAsym = new Map<string, string>();
   const models = block.field('atom_site', 'pdbx_PDB_model_num');
   const asyms = block.field('atom_site', 'label_asym_id');
   const auths = block.field('atom_site', 'auth_asym_id');
   const elements = block.field('atom_site', 'type_symbol');
-  const entityIds = block.field('atom_site', 'label_entity_id');
   const residues = block.field('atom_site', 'auth_seq_id');
   const deuterated = new Set<string>();
   const rows = block.rowCount('atom_site');
+  const atomKinds = new Uint8Array(rows);
   const modelNumbers = new Set<string>();
   const firstModel = models && rows > 0 ? models.str(0) : undefined;
-  let previousModel = '';
+  let inFirstModel = true;
+  let asym = '';
+  let type: string | undefined;
+  let counts: AtomCounts = { heavy: 0, hydrogen: 0, deuteratedWaters: 0 };
   for (let row = 0; row < rows; row++) {
-    const model = models ? models.str(row) : '';
-    if (model !== previousModel) {
+    if (models && (row === 0 || !models.areValuesEqual(row, row - 1))) {
+      const model = models.str(row);
       modelNumbers.add(model);
-      previousModel = model;
+      inFirstModel = model === firstModel;
     }
-    if (models && model !== firstModel) continue;
-    const asym = asyms ? asyms.str(row) : '';
-    let counts = atomsByAsym.get(asym);
-    if (!counts) {
-      atomsByAsym.set(asym, (counts = { heavy: 0, hydrogen: 0, deuteratedWaters: 0 }));
-      if (auths) authByAsym.set(asym, auths.str(row));
+    if (!inFirstModel) continue;
+    if (row === 0 || !asyms || !asyms.areValuesEqual(row, row - 1)) {
+      asym = asyms ? asyms.str(row) : '';
+      type = typeOfAsym.get(asym);
+      let known = atomsByAsym.get(asym);
+      if (!known) {
+        atomsByAsym.set(asym, (known = { heavy: 0, hydrogen: 0, deuteratedWaters: 0 }));
+        if (auths) authByAsym.set(asym, auths.str(row));
+      }
+      counts = known;
     }
-    const element = elements ? elements.str(row).toUpperCase() : '';
-    if (element === 'H' || element === 'D') {
+    const element = elements ? elements.str(row) : '';
+    const isDeuterium = element === 'D' || element === 'd';
+    if (isDeuterium || element === 'H' || element === 'h') {
       counts.hydrogen++;
-      if (element === 'D' && entityIds && waterEntityIds.has(entityIds.str(row))) {
+      if (isDeuterium && type === 'water') {
         const water = `${asym} ${residues ? residues.str(row) : row}`;
         if (!deuterated.has(water)) {
           deuterated.add(water);
           counts.deuteratedWaters++;
         }
       }
-    } else counts.heavy++;
+      continue;
+    }
+    counts.heavy++;
+    if (type === 'polymer') atomKinds[row] = POLYMER_ATOM;
+    else if (type === 'non-polymer') atomKinds[row] = LIGAND_ATOM;
   }
-  return { atomsByAsym, authByAsym, modelCount: rows === 0 ? 0 : Math.max(1, modelNumbers.size) };
+  const modelCount = rows === 0 ? 0 : Math.max(1, modelNumbers.size);
+  return { atomsByAsym, authByAsym, atomKinds, modelCount };
 }
 
 function readInstances(

@@ -1,5 +1,5 @@
 import type { Block, CifRecord } from './cif-file.ts';
-import type { EntryModel } from './entry-model.ts';
+import { LIGAND_ATOM, POLYMER_ATOM, type EntryModel } from './entry-model.ts';
 
 /** Contacts closer than this (in ångströms) between a ligand atom and a polymer atom are neighbours. */
 const CUTOFF = 5;
@@ -28,51 +28,34 @@ const cellKey = (i: number, j: number, k: number) => ((i + 2048) * 4096 + (j + 2
 /**
  * Ligand–polymer contacts of the first model: for each non-polymer instance (water left out) and
  * each polymer residue within 5 Å of it, the shortest heavy-atom distance. Ligand atoms go into a
- * grid of 5 Å cells, so the polymer atoms are read once and each looks only at its 27 cells.
+ * grid of 5 Å cells, so each polymer atom is read once and looks only at its 27 cells.
  */
 export function ligandContacts(block: Block, model: EntryModel): Contact[] {
-  const typeOfAsym = (asym: string) =>
-    model.entityById.get(model.instanceByAsym.get(asym)?.entityId ?? '')?.type;
-  const rows = block.rowCount('atom_site');
   const field = (item: string) => block.field('atom_site', item);
   const asyms = field('label_asym_id');
   const xs = field('Cartn_x');
   const ys = field('Cartn_y');
   const zs = field('Cartn_z');
-  if (!asyms || !xs || !ys || !zs || rows === 0) return [];
-  const models = field('pdbx_PDB_model_num');
-  const elements = field('type_symbol');
+  const kinds = model.atomKinds;
+  if (!asyms || !xs || !ys || !zs || !kinds.includes(LIGAND_ATOM)) return [];
   const seqs = field('label_seq_id');
   const comps = field('label_comp_id');
-  const firstModel = models?.str(0);
-  const inFirstModel = (row: number) => !models || models.str(row) === firstModel;
-  const isHydrogen = (row: number) => {
-    const element = elements?.str(row).toUpperCase();
-    return element === 'H' || element === 'D';
-  };
 
   const ligands: LigandAtoms = { asym: [], x: [], y: [], z: [] };
   const grid = new Map<number, number[]>();
-  const kindOfAsym = new Map<string, string | undefined>();
-  const kind = (asym: string) => {
-    if (!kindOfAsym.has(asym)) kindOfAsym.set(asym, typeOfAsym(asym));
-    return kindOfAsym.get(asym);
-  };
-  for (let row = 0; row < rows; row++) {
-    if (!inFirstModel(row) || isHydrogen(row)) continue;
-    const asym = asyms.str(row);
-    if (kind(asym) !== 'non-polymer') continue;
+  for (let row = 0; row < kinds.length; row++) {
+    if (kinds[row] !== LIGAND_ATOM) continue;
     const index = ligands.asym.length;
-    ligands.asym.push(asym);
-    ligands.x.push(xs.float(row));
-    ligands.y.push(ys.float(row));
-    ligands.z.push(zs.float(row));
-    const key = cellKey(cellOf(xs.float(row)), cellOf(ys.float(row)), cellOf(zs.float(row)));
+    const [x, y, z] = [xs.float(row), ys.float(row), zs.float(row)];
+    ligands.asym.push(asyms.str(row));
+    ligands.x.push(x);
+    ligands.y.push(y);
+    ligands.z.push(z);
+    const key = cellKey(cellOf(x), cellOf(y), cellOf(z));
     const cell = grid.get(key);
     if (cell) cell.push(index);
     else grid.set(key, [index]);
   }
-  if (ligands.asym.length === 0) return [];
 
   // Cells next to a ligand cell: a polymer atom elsewhere is too far from every ligand atom.
   const near = new Set<number>();
@@ -86,16 +69,16 @@ export function ligandContacts(block: Block, model: EntryModel): Contact[] {
   }
 
   const closest = new Map<string, Contact>();
-  for (let row = 0; row < rows; row++) {
+  for (let row = 0; row < kinds.length; row++) {
+    if (kinds[row] !== POLYMER_ATOM) continue;
     const x = xs.float(row);
     const y = ys.float(row);
     const z = zs.float(row);
     const ci = cellOf(x);
     const cj = cellOf(y);
     const ck = cellOf(z);
-    if (!near.has(cellKey(ci, cj, ck)) || !inFirstModel(row) || isHydrogen(row)) continue;
+    if (!near.has(cellKey(ci, cj, ck))) continue;
     const asym = asyms.str(row);
-    if (kind(asym) !== 'polymer') continue;
     for (let di = -1; di <= 1; di++)
       for (let dj = -1; dj <= 1; dj++)
         for (let dk = -1; dk <= 1; dk++) {
