@@ -41,14 +41,11 @@ class LevelEncoder {
   /** Per column: struct field names when the column is a list of structs holding an inner list. */
   private readonly nestedFields: (string[] | null)[];
   private readonly memo = new WeakMap<object, string>();
-  /** Per column: true once a row gave it a value (an empty list is no value). */
-  readonly filled: boolean[];
 
   constructor(readonly columns: SnapshotColumn[]) {
     this.names = columns.map((c) => c.name);
     this.prefixes = columns.map((_, i) => `"c${i}":`);
     this.nestedFields = columns.map((c) => topLevelFields(c.sqlType));
-    this.filled = columns.map(() => false);
   }
 
   private value(value: unknown): string {
@@ -89,7 +86,6 @@ class LevelEncoder {
       for (let i = 0; i < names.length; i++) {
         const value = row[names[i] as string];
         if (value === null || value === undefined) continue;
-        if (!this.filled[i] && !(Array.isArray(value) && value.length === 0)) this.filled[i] = true;
         const fields = nestedFields[i];
         const json = fields && Array.isArray(value) ? this.records(value, fields) : this.value(value);
         line += (first ? '' : ',') + prefixes[i] + json;
@@ -101,16 +97,16 @@ class LevelEncoder {
   }
 
   /**
-   * `SELECT c0 AS "_key", ... FROM read_json(...)` with the explicit snapshot types; with `filledOnly`,
-   * attribute columns no row gave a value are left out (key and link columns always stay).
+   * `SELECT c0 AS "_key", ... FROM read_json(...)` with the explicit snapshot types; with `narrowed`
+   * (column name → type), only those columns and record fields are kept (keys and links always are);
+   * the JSON reader skips record fields the narrowed type leaves out.
    */
-  select(file: string, filledOnly = false): string {
-    const types = this.columns.map((c, i) => `${sqlString(`c${i}`)}: ${sqlString(c.sqlType)}`).join(', ');
-    const list = this.columns
-      .map((c, i) => ({ c, i }))
-      .filter(({ c, i }) => !filledOnly || this.filled[i] || c.name.startsWith('_'))
-      .map(({ c, i }) => `${sqlName(`c${i}`)} AS ${sqlName(c.name)}`)
-      .join(', ');
+  select(file: string, narrowed?: ReadonlyMap<string, string>): string {
+    const kept = this.columns
+      .map((c, i) => ({ name: c.name, type: narrowed?.get(c.name) ?? c.sqlType, i }))
+      .filter(({ name }) => !narrowed || narrowed.has(name) || name.startsWith('_'));
+    const types = kept.map(({ type, i }) => `${sqlString(`c${i}`)}: ${sqlString(type)}`).join(', ');
+    const list = kept.map(({ name, i }) => `${sqlName(`c${i}`)} AS ${sqlName(name)}`).join(', ');
     return `SELECT ${list} FROM read_json(${sqlString(file)}, format = 'newline_delimited', columns = {${types}})`;
   }
 }
@@ -168,22 +164,16 @@ export class LevelFiles {
     }
   }
 
-  /** Names of the columns of a level that received at least one value so far. */
-  filledColumns(level: ReturnType): string[] {
-    const encoder = this.encoders.get(level);
-    return encoder ? encoder.columns.filter((_, i) => encoder.filled[i]).map((c) => c.name) : [];
-  }
-
   /**
-   * Converts every level to `<level>.parquet` (zstd) and removes the NDJSON files. `omitEmptyColumns`
-   * leaves out the attribute columns that never received a value (an importer's archive holds only
-   * what its sources carry).
+   * Converts every level to `<level>.parquet` (zstd) and removes the NDJSON files. With `attributes`,
+   * the tables hold the columns and record fields of those attributes only: an importer passes the
+   * ones that received a value, so that its archive holds only what its sources carry.
    */
   async toParquet(
     options: {
       threads?: number;
       memoryLimit?: string;
-      omitEmptyColumns?: boolean;
+      attributes?: readonly CatalogueAttribute[];
       onProgress?: (message: string) => void;
     } = {},
   ): Promise<void> {
@@ -197,10 +187,10 @@ export class LevelFiles {
       for (const level of this.levels) {
         const started = Date.now();
         const target = join(this.dir, parquetFileOf(level));
-        const select = (this.encoders.get(level) as LevelEncoder).select(
-          this.ndjson(level),
-          options.omitEmptyColumns,
-        );
+        const narrowed =
+          options.attributes &&
+          new Map(columnsOf(level, options.attributes).map((c) => [c.name, c.sqlType]));
+        const select = (this.encoders.get(level) as LevelEncoder).select(this.ndjson(level), narrowed);
         await connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
         await rm(this.ndjson(level));
         const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -30,6 +30,7 @@ export class Coverage {
       const records = this.nested.get(attribute.level) ?? new Map<string, NestedColumn>();
       const record = records.get(storage.column) ?? { fields: new Map(), inner: new Map() };
       records.set(storage.column, record);
+      this.nested.set(attribute.level, records);
       if (storage.inner) {
         const inner = record.inner.get(storage.inner) ?? new Map<string, number>();
         inner.set(storage.field as string, index);
@@ -76,8 +77,8 @@ export class Coverage {
     return result;
   }
 
-  /** Paths of the attributes that received a value. */
-  filledPaths(): string[] {
-    return this.attributes.filter((_, index) => this.filled[index]).map((a) => `${a.level}:${a.path}`);
+  /** The attributes that received a value. */
+  filledAttributes(): CatalogueAttribute[] {
+    return this.attributes.filter((_, index) => this.filled[index]);
   }
 }

@@ -197,7 +197,7 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
     if (options.signal?.aborted) throw new ImportAbortedError();
     emit({ type: 'message', message: 'writing Parquet tables' });
     await files.toParquet({
-      omitEmptyColumns: true,
+      attributes: state.coverage.filledAttributes(),
       onProgress: (message) => emit({ type: 'message', message }),
     });
     if (options.signal?.aborted) throw new ImportAbortedError();
