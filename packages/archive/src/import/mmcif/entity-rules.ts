@@ -154,6 +154,24 @@ const SOURCE_CATEGORIES = [
 ] as const;
 
 /**
+ * The organism name as NCBI writes it. Older depositions give names in capitals ("HOMO SAPIENS"),
+ * which would make a second bar beside "Homo sapiens" while a search for either finds both (names
+ * match without regard to case). NCBI capitalises the first word and writes the others in lower
+ * case, but for strain and serotype codes ("K-12", "S288C"), which keep their capitals.
+ */
+export function ncbiStyleName(name: unknown): unknown {
+  if (typeof name !== 'string' || /[a-z]/.test(name)) return name;
+  return name
+    .split(' ')
+    .map((word, i) => {
+      if (/\d/.test(word)) return word;
+      const lower = word.toLowerCase();
+      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    })
+    .join(' ');
+}
+
+/**
  * rcsb_entity_source_organism (and rcsb_entity_host_organism for expression hosts), one record per
  * source part. The files give the depositor's organism name; RCSB's ncbi_scientific_name is the
  * NCBI name of the taxonomy id, which is the same name for all but a few renamed taxa.
@@ -169,7 +187,7 @@ export function sourceOrganisms(ctx: EntityContext, entity: EntityModel, facts: 
         source_type: source.sourceType,
         ncbi_taxonomy_id: row[source.taxonomy],
         scientific_name: row[source.scientific],
-        ncbi_scientific_name: row[source.scientific],
+        ncbi_scientific_name: ncbiStyleName(row[source.scientific]),
         common_name: row[source.common],
         beg_seq_num: row.pdbx_beg_seq_num,
         end_seq_num: row.pdbx_end_seq_num,
@@ -182,7 +200,7 @@ export function sourceOrganisms(ctx: EntityContext, entity: EntityModel, facts: 
         hosts.push({
           ncbi_taxonomy_id: row.pdbx_host_org_ncbi_taxonomy_id,
           scientific_name: row.pdbx_host_org_scientific_name,
-          ncbi_scientific_name: row.pdbx_host_org_scientific_name,
+          ncbi_scientific_name: ncbiStyleName(row.pdbx_host_org_scientific_name),
           common_name: row.host_org_common_name,
         });
     }
@@ -194,7 +212,7 @@ export function sourceOrganisms(ctx: EntityContext, entity: EntityModel, facts: 
         sources.push({
           ncbi_taxonomy_id: row.ncbi_taxonomy_id,
           scientific_name: row.organism_scientific,
-          ncbi_scientific_name: row.organism_scientific,
+          ncbi_scientific_name: ncbiStyleName(row.organism_scientific),
           'rcsb_gene_name.value': row.gene_name === undefined ? undefined : [row.gene_name],
         });
   facts.add('rcsb_entity_source_organism', sources);

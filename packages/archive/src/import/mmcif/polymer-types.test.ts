@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ncbiStyleName } from './entity-rules.ts';
 import {
   naPolymerEntityTypes,
   polymerClassOf,
@@ -39,5 +40,15 @@ describe('polymer classes', () => {
     expect(polymerComposition(members)).toBe(composition);
     expect(selectedPolymerEntityTypes(members)).toBe(selected);
     expect(naPolymerEntityTypes(members)).toBe(nucleic);
+  });
+});
+
+describe('organism names', () => {
+  it('are written as NCBI writes them when deposited in capitals', () => {
+    expect(ncbiStyleName('HOMO SAPIENS')).toBe('Homo sapiens');
+    expect(ncbiStyleName('ESCHERICHIA COLI K-12')).toBe('Escherichia coli K-12');
+    expect(ncbiStyleName('HUMAN IMMUNODEFICIENCY VIRUS 1')).toBe('Human immunodeficiency virus 1');
+    expect(ncbiStyleName('Mus musculus')).toBe('Mus musculus');
+    expect(ncbiStyleName(undefined)).toBeUndefined();
   });
 });
