@@ -5,6 +5,7 @@ export {
   AttributeSet,
   findAttribute,
   heldAttributes,
+  metadataCounts,
   structFields,
   allowedOperators,
   storageOf,

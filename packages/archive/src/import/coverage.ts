@@ -1,4 +1,4 @@
-import { storageOf, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
+import { metadataCounts, storageOf, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
 import type { Row } from '../documents.ts';
 
 const hasValue = (value: unknown): boolean =>
@@ -66,15 +66,14 @@ export class Coverage {
     }
   }
 
-  /** Filled and total attribute counts: structure levels, and the chemical component level. */
+  /** Filled and total public attributes (distinct paths) of the structure and the chemical metadata. */
   counts(): { structure: { filled: number; total: number }; chemical: { filled: number; total: number } } {
-    const result = { structure: { filled: 0, total: 0 }, chemical: { filled: 0, total: 0 } };
-    this.attributes.forEach((attribute, index) => {
-      const group = attribute.level === 'mol_definition' ? result.chemical : result.structure;
-      group.total++;
-      if (this.filled[index]) group.filled++;
-    });
-    return result;
+    const filled = metadataCounts(this.filledAttributes());
+    const total = metadataCounts(this.attributes);
+    return {
+      structure: { filled: filled.structure, total: total.structure },
+      chemical: { filled: filled.chemical, total: total.chemical },
+    };
   }
 
   /** The attributes that received a value. */

@@ -7,6 +7,7 @@ import { LevelFiles } from '../level-files.ts';
 import type { Manifest } from '../manifest.ts';
 import { fullCounts, SnapshotWriter } from '../write-snapshot.ts';
 import { IMPORT_ATTRIBUTES } from './attributes.ts';
+import { chartSupport, type ChartSupport } from './chart-support.ts';
 import { Coverage } from './coverage.ts';
 import { discover, statShard } from './discover.ts';
 import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
@@ -76,6 +77,8 @@ export interface ImportSummary {
   badFiles: BadFile[];
   counts: Record<ReturnType, number>;
   attributes: { structure: { filled: number; total: number }; chemical: { filled: number; total: number } };
+  /** The dashboard's charts the snapshot can draw. */
+  charts: ChartSupport;
   /** Bytes of the files parsed in this run, as stored and decompressed. */
   bytes: { compressed: number; decompressed: number };
   seconds: number;
@@ -196,8 +199,9 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
     const removedShards = await cache.prune(found.shards.map((s) => s.key));
     if (options.signal?.aborted) throw new ImportAbortedError();
     emit({ type: 'message', message: 'writing Parquet tables' });
+    const filled = state.coverage.filledAttributes();
     await files.toParquet({
-      attributes: state.coverage.filledAttributes(),
+      attributes: filled,
       onProgress: (message) => emit({ type: 'message', message }),
     });
     if (options.signal?.aborted) throw new ImportAbortedError();
@@ -223,6 +227,7 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
       badFiles: state.badFiles,
       counts: manifest.counts,
       attributes: state.coverage.counts(),
+      charts: chartSupport(filled),
       bytes: { compressed: state.compressed, decompressed: state.decompressed },
       seconds: (performance.now() - started) / 1000,
       phases: {

@@ -33,6 +33,10 @@ const summary: ImportSummary = {
     mol_definition: 0,
   },
   attributes: { structure: { filled: 300, total: 634 }, chemical: { filled: 0, total: 59 } },
+  charts: {
+    drawn: ['resolution'],
+    notDrawn: [{ chart: 'assembly-symmetry', missing: ['rcsb_struct_symmetry.kind'] }],
+  },
   bytes: { compressed: 4e6, decompressed: 16e6 },
   seconds: 3,
   phases: { enrichers: 0.5, discovery: 0.1, rows: 2, parquet: 0.4 },
@@ -48,7 +52,12 @@ describe('formatSummary', () => {
     expect(text).toMatch(/polymer_instance\s+4/);
     expect(text).toContain('  /m/x0.cif.gz: corrupt or truncated gzip data');
     expect(text).toContain('… and 2 more');
-    expect(text).toContain('300 of 634 structure attributes, 0 of 59 chemical component attributes');
+    expect(text).toContain(
+      '300 of 634 structure attributes, 0 of 59 chemical attributes of the public catalogue',
+    );
+    expect(text).toContain(
+      'Charts this archive can draw: 1 of 2\n  not assembly-symmetry: lacks rcsb_struct_symmetry.kind',
+    );
     expect(text).toContain('2.0 MB/s compressed, 8.0 MB/s decompressed, 1.0 entries/s');
   });
 });

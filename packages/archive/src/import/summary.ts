@@ -31,8 +31,11 @@ export function formatSummary(summary: ImportSummary): string {
   const { structure, chemical } = summary.attributes;
   lines.push(
     `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
-      `${count(chemical.filled)} of ${count(chemical.total)} chemical component attributes`,
+      `${count(chemical.filled)} of ${count(chemical.total)} chemical attributes of the public catalogue`,
   );
+  const { drawn, notDrawn } = summary.charts;
+  lines.push(`Charts this archive can draw: ${drawn.length} of ${drawn.length + notDrawn.length}`);
+  for (const { chart, missing } of notDrawn) lines.push(`  not ${chart}: lacks ${missing.join(', ')}`);
   const { phases } = summary;
   // Throughput over the parsing step: loading enrichers and writing Parquet do not grow with the files read.
   const rate = (n: number) => (phases.rows > 0 ? n / phases.rows : 0);

@@ -210,3 +210,12 @@ export function heldAttributes(
     return storage.inner ? !!fields.get(storage.inner)?.has(storage.field) : fields.has(storage.field);
   });
 }
+
+/** How many public attributes (distinct paths) of each metadata a list of attributes holds. */
+export function metadataCounts(
+  attributes: readonly CatalogueAttribute[],
+): Record<'structure' | 'chemical', number> {
+  const count = (kind: 'structure' | 'chemical') =>
+    new Set(attributes.filter((a) => a.metadata.includes(kind)).map((a) => a.path)).size;
+  return { structure: count('structure'), chemical: count('chemical') };
+}

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE, type AttributeSet, type CatalogueAttribute } from '@pdb-stats/search-model';
+import { CATALOGUE, metadataCounts, type AttributeSet } from '@pdb-stats/search-model';
 import { buildMetadataSchema } from '../catalogue/metadata-schema.ts';
 import type { DocumentStore } from '../documents/index.ts';
 import type { Engine } from '../engine/index.ts';
 
 /** How many attributes of each metadata the archive holds, out of the catalogue's. */
 function heldCounts(held: AttributeSet) {
-  const count = (attributes: readonly CatalogueAttribute[], kind: 'structure' | 'chemical') =>
-    new Set(attributes.filter((a) => a.metadata.includes(kind)).map((a) => a.path)).size;
+  const [have, all] = [metadataCounts(held.attributes), metadataCounts(CATALOGUE)];
   return {
-    structure: { held: count(held.attributes, 'structure'), catalogue: count(CATALOGUE, 'structure') },
-    chemical: { held: count(held.attributes, 'chemical'), catalogue: count(CATALOGUE, 'chemical') },
+    structure: { held: have.structure, catalogue: all.structure },
+    chemical: { held: have.chemical, catalogue: all.chemical },
   };
 }
 
