@@ -23,3 +23,5 @@ export type { Row } from './documents.ts';
 export { DEMO_ATTRIBUTES } from './demo-attributes.ts';
 export { readSnapshotLayout } from './snapshot-layout.ts';
 export type { SnapshotLayout } from './snapshot-layout.ts';
+export { importMmcif, ImportError, IMPORT_GENERATOR } from './import/pipeline.ts';
+export type { ImportOptions, ImportSummary, ImportEvent } from './import/pipeline.ts';
