@@ -14,6 +14,15 @@ import { DEMO_ATTRIBUTES } from './demo-attributes.ts';
  */
 export type Row = Record<string, unknown>;
 
+/** The rows of one entry of an imported archive, one list per object level below the entry. */
+export interface EntryDocuments {
+  entry: Row;
+  polymer_entity: Row[];
+  polymer_instance: Row[];
+  non_polymer_entity: Row[];
+  assembly: Row[];
+}
+
 /** The rows of every level, exactly as they are written to the snapshot. */
 export type DemoDocuments = Record<ReturnType, Row[]>;
 

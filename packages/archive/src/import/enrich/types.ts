@@ -1,14 +1,6 @@
-/** One object's row, keyed by public attribute path (nested records: one column holding an array). */
-export type Row = Record<string, unknown>;
+import type { EntryDocuments, Row } from '../../documents.ts';
 
-/** The documents of one entry, as the mmCIF parser produces them. */
-export interface EntryDocuments {
-  entry: Row;
-  polymer_entity: Row[];
-  polymer_instance: Row[];
-  non_polymer_entity: Row[];
-  assembly: Row[];
-}
+export type { EntryDocuments, Row };
 
 /** What a loader read from one source file: counts, and the first few malformed lines. */
 export interface SourceReport {
