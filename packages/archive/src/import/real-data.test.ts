@@ -1,21 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../manifest.ts';
 import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
 import { importMmcif, type ImportOptions } from './pipeline.ts';
+import { sharedPath } from '../../../../test-support/shared-files.ts';
 
-const REAL = resolve(import.meta.dirname, '../../../../../shared/real-data');
-const present = existsSync(join(REAL, 'mmcif/divided'));
-if (!present) {
-  if (process.env.CI === '1')
-    throw new Error(`Real archive data is missing at ${REAL} (required under CI=1)`);
-  console.warn(`Skipping the real-data import test: ${REAL} is absent`);
-}
+const REAL = sharedPath('real-data', 'the real-data import test') ?? '';
+const present = REAL !== '';
 
 let root: string | undefined;
 afterAll(async () => {

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
@@ -10,17 +10,13 @@ import { loadSiftsEnzymeEnricher } from './sifts-enzyme.ts';
 import { loadSiftsUniprotEnricher } from './sifts-uniprot.ts';
 import { entryDocuments } from './test-helpers.ts';
 import type { Enricher } from './types.ts';
+import { sharedPath } from '../../../../../test-support/shared-files.ts';
 
-const REAL = resolve(import.meta.dirname, '../../../../../../shared/real-data');
+const REAL = sharedPath('real-data', 'the real-data enricher tests') ?? '';
+const present = REAL !== '';
 const CLUSTERS = join(REAL, 'clusters');
 const SIFTS = join(REAL, 'sifts');
 const FLAT = join(REAL, 'flat');
-const present = existsSync(CLUSTERS) && existsSync(SIFTS) && existsSync(FLAT);
-if (!present) {
-  if (process.env.CI === '1')
-    throw new Error(`Real archive data is missing at ${REAL} (required under CI=1)`);
-  console.warn(`Skipping the real-data enricher tests: ${REAL} is absent`);
-}
 
 /** A full garbage collection, so that heap figures mean something. */
 function collectGarbage() {

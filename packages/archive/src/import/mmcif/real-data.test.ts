@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, type ReturnType } from '@pdb-stats/search-model';
@@ -7,15 +7,11 @@ import { filledAttributes } from './filled-attributes.ts';
 import { parseComponents } from './parse-component.ts';
 import { parseEntry, type EntryDocuments, type EntryKind } from './parse-entry.ts';
 import type { Row } from './types.ts';
+import { sharedPath } from '../../../../../test-support/shared-files.ts';
 
-const REAL = resolve(import.meta.dirname, '../../../../../../shared/real-data');
+const REAL = sharedPath('real-data', 'the real-data mmCIF parser tests') ?? '';
+const present = REAL !== '';
 const MMCIF = join(REAL, 'mmcif');
-const present = existsSync(MMCIF);
-if (!present) {
-  if (process.env.CI === '1')
-    throw new Error(`Real archive data is missing at ${REAL} (required under CI=1)`);
-  console.warn(`Skipping the real-data mmCIF parser tests: ${REAL} is absent`);
-}
 
 /** Every entry file of the real data, with the kind of archive it comes from. */
 function entryFiles(): { path: string; kind: EntryKind }[] {
