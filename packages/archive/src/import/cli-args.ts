@@ -26,7 +26,7 @@ on a re-run (a cache beside the snapshot: <out>.import-cache).
   --ihm DIR           integrative structures (PDB-IHM)
   --csm DIR           computed structure models (AlphaFold DB, ModelArchive)
   --ccd FILE|DIR      chemical components: components.cif(.gz), or one file per component
-  --bird DIR          BIRD reference molecules (PRD_*.cif)
+  --bird FILE|DIR     BIRD reference molecules: prd-all.cif(.gz), or one file per molecule (PRD_*.cif)
   --clusters DIR      sequence clusters: clusters-by-entity-NN.txt files
   --sifts DIR         SIFTS summary files: pdb_chain_uniprot.csv.gz, pdb_chain_enzyme.csv.gz, ...
   --flat DIR          chem-comp-release-data-summary.json (first release dates of components)
