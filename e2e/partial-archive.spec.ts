@@ -79,7 +79,7 @@ test('home: no Demo badge, the source and date named, the figures counted', asyn
   // The symmetry chart's card says it is not in this archive, in words.
   const card = page.locator('[data-chart-link="assembly-symmetry"]');
   await expect(card).toContainText('not in this archive');
-  await expect(card).toHaveAttribute('title', /rcsb_struct_symmetry\.kind.*RCSB Data API import/);
+  await expect(card).toHaveAttribute('title', /rcsb_struct_symmetry\.kind.*import from the RCSB Data API/);
   await expect(page.locator('[data-chart-link="resolution"]')).not.toContainText('not in this archive');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
@@ -94,7 +94,9 @@ test('the symmetry growth chart explains what is missing instead of an error scr
   await expect(note.getByRole('heading', { name: 'Not in this archive' })).toBeVisible();
   await expect(note).toContainText('rcsb_struct_symmetry.kind');
   await expect(note).toContainText('rcsb_struct_symmetry.type');
-  await expect(note).toContainText('the RCSB Data API import (npm run import -- rcsb-api)');
+  await expect(note).toContainText(
+    "an import from the RCSB Data API, which carries RCSB's own derived attributes (that importer is still to come)",
+  );
   await expect(page.locator('.ps-data-error')).toHaveCount(0);
   await expect(page.locator('svg.ps-chart')).toHaveCount(0);
   await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
@@ -144,6 +146,6 @@ test('without the metadata schema, the service\u2019s 400 is explained the same 
   await page.goto(`${base}/distribution/assembly-symmetry-distribution`);
   const note = page.getByTestId('missing-attributes');
   await expect(note).toContainText('rcsb_struct_symmetry');
-  await expect(note).toContainText('RCSB Data API import');
+  await expect(note).toContainText('import from the RCSB Data API');
   await expect(page.locator('.ps-data-error')).toHaveCount(0);
 });

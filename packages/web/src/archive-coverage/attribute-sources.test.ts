@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { attributesNotHeld, explainMissing, missingSentence, sourceOf } from './attribute-sources.ts';
 
-const RCSB_API = 'the RCSB Data API import (npm run import -- rcsb-api)';
+const RCSB_API =
+  "an import from the RCSB Data API, which carries RCSB's own derived attributes (that importer is still to come)";
 
 describe(`${sourceOf.name}`, () => {
   it('names the Data API import for derived attributes', () => {
