@@ -9,24 +9,27 @@ export interface Hop {
   readonly from: ReturnType;
   readonly to: ReturnType;
   readonly link: string;
+  /** The link may be missing: a ligand whose component the archive lacks names no component. */
+  readonly optional?: boolean;
 }
 
 /** Child level, parent level, link column (LEVEL_LINKS of search-model). */
-const EDGES: readonly (readonly [ReturnType, ReturnType, string])[] = [
+const EDGES: readonly (readonly [ReturnType, ReturnType, string, 'optional'?])[] = [
   ['polymer_instance', 'polymer_entity', '_entity_key'],
   ['polymer_instance', 'entry', '_entry_key'],
   ['polymer_entity', 'entry', '_entry_key'],
   ['non_polymer_entity', 'entry', '_entry_key'],
   ['assembly', 'entry', '_entry_key'],
   // A chemical component is the "parent" of the non-polymer entities that use it.
-  ['non_polymer_entity', 'mol_definition', '_chem_key'],
+  ['non_polymer_entity', 'mol_definition', '_chem_key', 'optional'],
 ];
 
 function neighbours(level: ReturnType): Hop[] {
   const hops: Hop[] = [];
-  for (const [child, parent, link] of EDGES) {
-    if (child === level) hops.push({ direction: 'up', from: child, to: parent, link });
-    if (parent === level) hops.push({ direction: 'down', from: parent, to: child, link });
+  for (const [child, parent, link, optional] of EDGES) {
+    const hop = { link, ...(optional && { optional: true }) };
+    if (child === level) hops.push({ direction: 'up', from: child, to: parent, ...hop });
+    if (parent === level) hops.push({ direction: 'down', from: parent, to: child, ...hop });
   }
   return hops;
 }

@@ -32,7 +32,7 @@ export interface ClickHouseEngineOptions {
 }
 
 /** Bumped when the table layout changes, so that a cluster loaded by older code is reloaded. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
 
 /**

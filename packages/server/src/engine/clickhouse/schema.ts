@@ -58,12 +58,16 @@ function scalarColumn(name: string, type: ScalarType, depth: 0 | 1 | 2, source: 
   };
 }
 
+/**
+ * A key or link column. A missing link (a ligand whose component the archive lacks) becomes -1:
+ * the column is not Nullable, and 0 would name the first row of the parent level.
+ */
 const key = (name: string): ClickHouseColumn => ({
   name,
   type: 'Int64',
   scalar: 'integer',
   depth: 0,
-  source: quoteName(name),
+  source: `coalesce(${quoteName(name)}, -1)`,
 });
 
 /**

@@ -155,6 +155,34 @@ describe('opening a snapshot', () => {
     }
   });
 
+  it('counts no component for a ligand whose component the archive lacks', async () => {
+    const ligands = [...(FIXTURE_ARCHIVE.non_polymer_entity ?? [])];
+    ligands.push({ _entry_key: 0, _chem_key: null, rcsb_id: '1ABC_9', 'pdbx_entity_nonpoly.comp_id': 'XYZ' });
+    const snapshot = await tinySnapshot({ ...FIXTURE_ARCHIVE, non_polymer_entity: ligands });
+    try {
+      const engine = await openDuckDbEngine(snapshot.dir);
+      try {
+        // Experimental entries only: an entry condition carried to the components of their ligands.
+        const response = await engine.search(
+          plan({
+            return_type: 'mol_definition',
+            request_options: { paginate: { start: 0, rows: 5 }, results_content_type: ['experimental'] },
+          }),
+        );
+        expect(response?.result_set?.map((hit) => (hit as { identifier: string }).identifier)).toEqual([
+          'ATP',
+          'HEM',
+          'MG',
+        ]);
+        expect(response?.total_count).toBe(3);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      await snapshot.remove();
+    }
+  });
+
   it('refuses a folder without a manifest', async () => {
     const snapshot = await tinySnapshot({});
     try {

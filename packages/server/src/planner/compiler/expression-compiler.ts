@@ -253,13 +253,16 @@ export class ExpressionCompiler {
     const id = (name: string) => this.identifier(name);
     const a = state.alias('m');
     // Child -> entry -> other child: both children name the entry, the entry table adds nothing.
+    // An optional link going up may be missing (NULL, or -1 on ClickHouse): it names no parent.
+    const where = (up: Hop, inner: string) => (up.optional ? `${a}.${id(up.link)} >= 0 AND ${inner}` : inner);
     if (hop.direction === 'down' && previous?.direction === 'up' && previous.to === hop.from) {
       const inner = this.mapped(node, hops.slice(0, -2), a, state, true);
-      return `SELECT DISTINCT ${a}.${id(previous.link)} AS k FROM ${id(previous.from)} ${a} WHERE ${inner}`;
+      return `SELECT DISTINCT ${a}.${id(previous.link)} AS k FROM ${id(previous.from)} ${a} WHERE ${where(previous, inner)}`;
     }
     const inner = this.mapped(node, hops.slice(0, -1), a, state, true);
-    const selected = hop.direction === 'up' ? `DISTINCT ${a}.${id(hop.link)}` : `${a}.${id('_key')}`;
-    return `SELECT ${selected} AS k FROM ${id(hop.from)} ${a} WHERE ${inner}`;
+    if (hop.direction === 'up')
+      return `SELECT DISTINCT ${a}.${id(hop.link)} AS k FROM ${id(hop.from)} ${a} WHERE ${where(hop, inner)}`;
+    return `SELECT ${a}.${id('_key')} AS k FROM ${id(hop.from)} ${a} WHERE ${inner}`;
   }
 
   /**
