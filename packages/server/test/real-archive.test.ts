@@ -8,7 +8,10 @@ import { importMmcif, type ImportSummary } from '@pdb-stats/archive';
 import { chartQueryAttributes } from '@pdb-stats/search-model';
 import { sharedPath } from '../../../test-support/shared-files.ts';
 import { buildApp } from '../src/app.ts';
-import { openDuckDbEngine, type Engine } from '../src/engine/index.ts';
+import { openClickHouseEngine, openDuckDbEngine, type Engine } from '../src/engine/index.ts';
+import { registryChartRequests } from '../src/chart-requests.ts';
+import { SearchService } from '../src/search-service.ts';
+import { clusterEnv } from './support/clickhouse-cluster.ts';
 import { count } from './support/archive-fixture.ts';
 import { ALL_CHARTS, barsAgainstSearches, chartName } from './support/chart-bars.ts';
 import { readPlainCif, value, type CifTables } from './support/plain-cif.ts';
@@ -150,5 +153,32 @@ describe.skipIf(!REAL)('the real archive imported from the wwPDB files', () => {
     }
     expect(bars).toBeGreaterThan(100);
     expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+const cluster = REAL ? clusterEnv() : undefined;
+
+describe.skipIf(!REAL || !cluster)('the real archive on the ClickHouse cluster', () => {
+  it('answers every chart it can draw exactly as DuckDB does', async () => {
+    const clickhouse = await openClickHouseEngine(join(dir, 'archive'), {
+      shards: cluster!.shards,
+      cluster: cluster!.cluster,
+      database: 'pdb_stats_real',
+      reload: true,
+    });
+    try {
+      expect(clickhouse.held.size).toBe(engine.held.size);
+      const [fromCluster, fromDuckDb] = [new SearchService(clickhouse), new SearchService(engine)];
+      const different: string[] = [];
+      const charts = registryChartRequests(NOW, engine.held);
+      for (const { name, request } of charts) {
+        const [a, b] = [await fromCluster.answer(request), await fromDuckDb.answer(request)];
+        if (a.body !== b.body) different.push(`${name}: ${a.body} vs ${b.body}`);
+      }
+      expect(charts.length).toBeGreaterThan(15);
+      expect(different).toEqual([]);
+    } finally {
+      await clickhouse.close();
+    }
   }, 300_000);
 });
