@@ -188,8 +188,7 @@ export class LevelFiles {
         const started = Date.now();
         const target = join(this.dir, parquetFileOf(level));
         const narrowed =
-          options.attributes &&
-          new Map(columnsOf(level, options.attributes).map((c) => [c.name, c.sqlType]));
+          options.attributes && new Map(columnsOf(level, options.attributes).map((c) => [c.name, c.sqlType]));
         const select = (this.encoders.get(level) as LevelEncoder).select(this.ndjson(level), narrowed);
         await connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
         await rm(this.ndjson(level));
