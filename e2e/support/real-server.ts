@@ -10,11 +10,27 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PORT = Number(process.env.E2E_PORT ?? 8765);
 export const WEB_ROOT = process.env.WEB_OUT_DIR ?? join(ROOT, 'packages/web/dist');
 
+/**
+ * The archive's last release day. The generator spreads releases up to it, so a day of its own
+ * would give the browser tests other numbers each day (one test needs an empty R-free bin).
+ */
+const ARCHIVE_DATE = '2026-11-23';
+
 /** Generates a demo archive of 2,000 entries in `dir` (about 2 s); false when generating failed. */
 export function makeArchive(dir: string): boolean {
   const made = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/archive/src/cli.ts'), '--entries', '2000', '--out', dir],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'packages/archive/src/cli.ts'),
+      '--entries',
+      '2000',
+      '--archive-date',
+      ARCHIVE_DATE,
+      '--out',
+      dir,
+    ],
     { cwd: ROOT, stdio: 'inherit' },
   );
   return made.status === 0;
