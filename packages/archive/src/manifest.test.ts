@@ -38,6 +38,8 @@ describe('validateManifest', () => {
       source: 'rcsb',
       demo: false,
     });
+    const imported = { ...withoutSeed, source: 'wwPDB mmCIF files', sources: ['PDB', 'CCD'], demo: false };
+    expect(validateManifest(imported)).toEqual(imported);
   });
 
   it.each([
@@ -46,6 +48,7 @@ describe('validateManifest', () => {
     [{ ...VALID, generated_at: 'yesterday' }, /"generated_at"/],
     [{ ...VALID, source: '' }, /"source" must be a non-empty string/],
     [{ ...VALID, seed: 1.5 }, /"seed"/],
+    [{ ...VALID, sources: ['PDB', ''] }, /"sources" must be a list of non-empty strings/],
     [
       { ...VALID, counts: { ...VALID.counts, assembly: -1 } },
       /"counts.assembly" must be a non-negative integer/,

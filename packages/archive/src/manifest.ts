@@ -10,6 +10,8 @@ export const MANIFEST_FILE = 'manifest.json';
 export interface Manifest {
   /** 'demo' for the generator; importers name their source. */
   source: string;
+  /** Every input an importer read (file sources, enrichers), when it names them. */
+  sources?: string[];
   /** True for synthetic data: the web shows a 'Demo data' badge. */
   demo: boolean;
   /** Last release day covered, 'YYYY-MM-DD'. */
@@ -51,6 +53,13 @@ export function validateManifest(value: unknown, file = MANIFEST_FILE): Manifest
   if (Number.isNaN(Date.parse(generatedAt)))
     throw new ManifestError(file, 'generated_at', 'must be an ISO 8601 time');
   const generator = text('generator');
+  const sources = value.sources;
+  if (
+    sources !== undefined &&
+    !(Array.isArray(sources) && sources.every((s) => typeof s === 'string' && s !== ''))
+  ) {
+    throw new ManifestError(file, 'sources', 'must be a list of non-empty strings when present');
+  }
   if (value.seed !== undefined && !(Number.isInteger(value.seed) && (value.seed as number) >= 0)) {
     throw new ManifestError(file, 'seed', 'must be a non-negative integer when present');
   }
@@ -66,6 +75,7 @@ export function validateManifest(value: unknown, file = MANIFEST_FILE): Manifest
   }
   return {
     source,
+    ...(sources !== undefined && { sources: sources as string[] }),
     demo: value.demo,
     archive_date: archiveDate,
     generated_at: generatedAt,

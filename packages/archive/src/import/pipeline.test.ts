@@ -73,7 +73,8 @@ describe('importMmcif', () => {
     });
     const manifest = await readManifest(out);
     expect(manifest).toMatchObject({ demo: false, archive_date: '2024-03-01' });
-    expect(manifest.source).toBe('wwPDB mmCIF: CCD, PDB, PDB-IHM');
+    expect(manifest.source).toBe('wwPDB mmCIF files');
+    expect(manifest.sources).toEqual(['CCD', 'PDB', 'PDB-IHM']);
     expect(manifest.generator).toMatch(/^pdb-statistics mmcif-import /);
 
     const entries = await readLevel(out, 'entry');

@@ -132,9 +132,9 @@ function sourcesOf(options: ImportOptions): Source[] {
     .map(([kind, root]) => ({ kind, root: root as string }));
 }
 
-export function describeSources(sources: readonly Source[], enrichers: readonly Enricher[]): string {
-  const names = sources.map((s) => SOURCE_NAMES[s.kind]).join(', ');
-  return `wwPDB mmCIF: ${names}${enrichers.length ? ` + ${enrichers.map((e) => e.name).join(', ')}` : ''}`;
+/** Every input of the import, for the manifest: the file sources, then the enrichers. */
+export function describeSources(sources: readonly Source[], enrichers: readonly Enricher[]): string[] {
+  return [...sources.map((s) => SOURCE_NAMES[s.kind]), ...enrichers.map((e) => e.name)];
 }
 
 /** The files of one shard once parsed or found in the cache, in name order. */
@@ -207,7 +207,9 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
     if (options.signal?.aborted) throw new ImportAbortedError();
     const parquetSeconds = clock();
     const manifest = await writer.complete(fullCounts(files.counts), {
-      source: describeSources(sources, enrichers),
+      // The pages show `source`; `sources` names every input.
+      source: 'wwPDB mmCIF files',
+      sources: describeSources(sources, enrichers),
       demo: false,
       archive_date: state.latestRelease || new Date().toISOString().slice(0, 10),
       generator: IMPORT_GENERATOR,

@@ -5,7 +5,8 @@ import { formatSummary } from './summary.ts';
 const summary: ImportSummary = {
   outDir: '/data/pdb',
   manifest: {
-    source: 'wwPDB mmCIF: PDB',
+    source: 'wwPDB mmCIF files',
+    sources: ['PDB'],
     demo: false,
     archive_date: '2024-07-10',
     generated_at: '2026-01-01T00:00:00Z',

@@ -10,7 +10,7 @@ export function formatSummary(summary: ImportSummary): string {
   const lines: string[] = [];
   const entries = summary.counts.entry;
   lines.push(
-    `Snapshot ${summary.outDir} (${summary.manifest.source}; archive date ${summary.manifest.archive_date})`,
+    `Snapshot ${summary.outDir} (${summary.manifest.source}: ${(summary.manifest.sources ?? []).join(', ')}; archive date ${summary.manifest.archive_date})`,
   );
   lines.push(
     `Files: ${count(files.found)} found, ${count(files.parsed)} parsed, ${count(files.reused)} unchanged (from the cache), ` +
