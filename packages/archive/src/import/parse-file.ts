@@ -27,6 +27,31 @@ export async function loadParsers(moduleUrl: string): Promise<Parsers> {
   return module as Parsers;
 }
 
+/**
+ * A dictionary's bytes in pieces of whole data blocks, each at most about `maxBytes` (one block
+ * larger than that is a piece of its own). The whole chemical component dictionary is hundreds of
+ * MB of text, near the longest string JavaScript can hold: it is parsed a piece at a time.
+ */
+export function blockPieces(data: Buffer, maxBytes: number): Buffer[] {
+  const pieces: Buffer[] = [];
+  let start = 0;
+  while (data.length - start > maxBytes) {
+    const first = data.indexOf('data_', start);
+    if (first < 0) break;
+    // The last block start within the budget, after the piece's first block; else the next one.
+    let cut = data.lastIndexOf('\ndata_', start + maxBytes);
+    if (cut <= first) cut = data.indexOf('\ndata_', first + 1);
+    if (cut < 0) break;
+    pieces.push(data.subarray(start, cut + 1));
+    start = cut + 1;
+  }
+  pieces.push(data.subarray(start));
+  return pieces;
+}
+
+/** Size of the pieces a component dictionary is parsed in. */
+const COMPONENT_PIECE_BYTES = 16 << 20;
+
 export interface ParseTask {
   path: string;
   kind: SourceKind;
@@ -59,9 +84,13 @@ export async function parseFile(
     }
   }
   try {
-    const parsed = isComponentKind(task.kind)
-      ? await parsers.parseComponents(data, { attributes })
-      : await parsers.parseEntry(data, { kind: task.kind as 'pdb' | 'ihm' | 'csm', attributes });
+    let parsed: unknown;
+    if (isComponentKind(task.kind)) {
+      const rows: Row[] = [];
+      for (const piece of blockPieces(data, COMPONENT_PIECE_BYTES))
+        rows.push(...(await parsers.parseComponents(piece, { attributes })));
+      parsed = rows;
+    } else parsed = await parsers.parseEntry(data, { kind: task.kind as 'pdb' | 'ihm' | 'csm', attributes });
     return { ok: true, json: JSON.stringify(parsed), bytes: data.length };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
