@@ -155,6 +155,27 @@ describe('importMmcif', () => {
     });
   });
 
+  it('imports an entry given twice once, and reports the second file', async () => {
+    const dir = await folder();
+    await writeTree(join(dir, 'in'), {
+      '1aaa.cif': entryCif('1aaa', { release: '2000-01-01' }),
+      '1aaa.cif.gz': entryCif('1aaa', { release: '2000-01-01' }),
+    });
+    await writeTree(join(dir, 'ihm'), { '1aaa.cif': entryCif('1aaa', { release: '2000-01-01' }) });
+    const events: ImportEvent[] = [];
+    const summary = await run(
+      { from: join(dir, 'in'), ihm: join(dir, 'ihm'), outDir: join(dir, 'out') },
+      events,
+    );
+    expect(summary.counts.entry).toBe(1);
+    expect(summary.files.bad).toBe(2);
+    const bad = events.filter((e) => e.type === 'bad-file');
+    expect(bad.map((e) => (e as { reason: string }).reason)).toEqual([
+      expect.stringMatching(/already imported, left out: 1AAA \(first read from .*1aaa\.cif/),
+      expect.stringMatching(/already imported, left out: 1AAA/),
+    ]);
+  });
+
   it('stops at the first bad file with strict, leaving the previous snapshot in place', async () => {
     const dir = await folder();
     const out = join(dir, 'out');

@@ -382,8 +382,9 @@ class ImportState {
         this.parsed++;
       } else this.reused++;
       const docs = documentsOf(file.cached as CachedFile);
-      if (component) this.addComponents(docs as Row[], batch);
-      else this.addEntry(docs as EntryDocuments, batch);
+      if (component) this.addComponents(this.firstReads(file.path, docs as Row[]), batch);
+      else if (this.firstReads(file.path, [(docs as EntryDocuments).entry]).length > 0)
+        this.addEntry(docs as EntryDocuments, batch);
       this.emit({ type: 'progress', done: this.done, total: this.total, bytes: this.doneBytes });
     }
     if (this.batchRows >= BATCH_ROWS) await this.flush();
@@ -396,6 +397,30 @@ class ImportState {
       batch.mol_definition.push(row);
     }
     this.batchRows += rows.length;
+  }
+
+  /** Where each identifier was first read: the first file wins, as the archive holds one of each. */
+  private readonly firstFile = new Map<string, string>();
+
+  /**
+   * The rows whose identifier no earlier file gave; the others are reported (an entry both as
+   * `.cif` and `.cif.gz`, or in two sources; a component in the dictionary and a file of its own).
+   */
+  private firstReads(path: string, rows: Row[]): Row[] {
+    const repeated: string[] = [];
+    const fresh = rows.filter((row) => {
+      const id = String(row.rcsb_id);
+      const first = this.firstFile.get(id);
+      if (first === undefined) this.firstFile.set(id, path);
+      else repeated.push(`${id} (first read from ${first})`);
+      return first === undefined;
+    });
+    if (repeated.length > 0)
+      this.reportBad(
+        path,
+        `already imported, left out: ${repeated.slice(0, 5).join(', ')}${repeated.length > 5 ? ` and ${repeated.length - 5} more` : ''}`,
+      );
+    return fresh;
   }
 
   private addEntry(docs: EntryDocuments, batch: DemoDocuments): void {
