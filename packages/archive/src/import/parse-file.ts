@@ -94,7 +94,11 @@ export async function parseFile(
     return { ok: true, json: JSON.stringify(parsed), bytes: data.length };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const known = error instanceof Error && error.name === 'MmcifError';
-    return { ok: false, reason: known ? message : `parser failed: ${message}`, bytes: data.length };
+    // The parser's own errors say why; the report names the file.
+    const reason =
+      error instanceof Error && error.name === 'MmcifError'
+        ? (error as { reason?: string }).reason
+        : undefined;
+    return { ok: false, reason: reason ?? `parser failed: ${message}`, bytes: data.length };
   }
 }

@@ -148,15 +148,15 @@ export async function readCifBlocks(data: Uint8Array | string, source: string): 
     else {
       const text = typeof data === 'string' ? data : new TextDecoder('utf-8').decode(data);
       if (!startsWithDataBlock(text))
-        throw new MmcifError(`${source}: not a CIF file (no 'data_' block header at the start)`);
+        throw new MmcifError(source, `not a CIF file (no 'data_' block header at the start)`);
       parsed = await CIF.parseText(text).run();
     }
   } catch (error) {
     if (error instanceof MmcifError) throw error;
-    throw new MmcifError(`${source}: not a readable CIF file (${(error as Error).message})`);
+    throw new MmcifError(source, `not a readable CIF file (${(error as Error).message})`);
   }
-  if (parsed.isError) throw new MmcifError(`${source}: not a readable CIF file (${parsed.message})`);
+  if (parsed.isError) throw new MmcifError(source, `not a readable CIF file (${parsed.message})`);
   const blocks = parsed.result.blocks;
-  if (blocks.length === 0) throw new MmcifError(`${source}: the file holds no data block`);
+  if (blocks.length === 0) throw new MmcifError(source, `the file holds no data block`);
   return blocks.map((block) => new Block(block));
 }

@@ -34,7 +34,8 @@ export async function parseComponents(
   }
   if (rows.length === 0)
     throw new MmcifError(
-      `${source}: no chemical component (chem_comp.id) or BIRD molecule (pdbx_reference_molecule.prd_id)`,
+      source,
+      `no chemical component (chem_comp.id) or BIRD molecule (pdbx_reference_molecule.prd_id)`,
     );
   return rows;
 }

@@ -44,7 +44,7 @@ export async function parseEntry(
   const block = (await readCifBlocks(data, source))[0]!; // never empty: readCifBlocks throws
   const fileId = block.text('entry', 'id');
   if (fileId === undefined || fileId.trim() === '')
-    throw new MmcifError(`${source}: no entry.id in data block '${block.header}'`);
+    throw new MmcifError(source, `no entry.id in data block '${block.header}'`);
   const entryId = fileId.trim().toUpperCase();
   const model = readEntryModel(block);
   const plan = planOf(options.attributes);
