@@ -37,6 +37,8 @@ export interface CatalogueAttribute {
   brief?: string;
   /** The public metadata that lists it: structure (`text` service), chemical (`text_chem`), or both. */
   metadata: readonly ('structure' | 'chemical')[];
+  /** A field of the archive's documents that the public metadata does not list as searchable. */
+  documentField?: true;
 }
 
 /**
@@ -131,5 +133,5 @@ export const CATALOGUE: readonly CatalogueAttribute[] = [
   ...ATTRIBUTE_ROWS.filter(([path]) => path !== 'rcsb_id').map((row) =>
     fromRow(row, ROOT_LEVELS[row[0].split('.')[0] as string] ?? 'entry'),
   ),
-  ...DOCUMENT_FIELDS.map(([level, ...row]) => fromRow(row, level)),
+  ...DOCUMENT_FIELDS.map(([level, ...row]) => ({ ...fromRow(row, level), documentField: true as const })),
 ];

@@ -7,6 +7,7 @@ import {
   CATALOGUE,
   FULL_CATALOGUE,
   heldAttributes,
+  metadataCounts,
   snapshotColumns,
   structFields,
   type CatalogueAttribute,
@@ -137,4 +138,10 @@ describe.skipIf(!reference)('the catalogue against the official metadata schemas
       }
     },
   );
+});
+
+describe('counting attributes of the public metadata', () => {
+  it('counts distinct paths, rcsb_id once, and leaves out the document fields', () => {
+    expect(metadataCounts(CATALOGUE)).toEqual({ structure: 677, chemical: 57 });
+  });
 });

@@ -216,6 +216,6 @@ export function metadataCounts(
   attributes: readonly CatalogueAttribute[],
 ): Record<'structure' | 'chemical', number> {
   const count = (kind: 'structure' | 'chemical') =>
-    new Set(attributes.filter((a) => a.metadata.includes(kind)).map((a) => a.path)).size;
+    new Set(attributes.filter((a) => a.metadata.includes(kind) && !a.documentField).map((a) => a.path)).size;
   return { structure: count('structure'), chemical: count('chemical') };
 }
