@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReturnType } from '@pdb-stats/search-model';
 import { runDemoTask, type Counts, type DemoTask } from './demo-task.ts';
-import { LEVELS } from './documents.ts';
+import { fullCounts, LEVELS } from './documents.ts';
 import { resolveOptions, type GenerateOptions } from './generator.ts';
 import type { Manifest } from './manifest.ts';
-import { fullCounts, SnapshotWriter } from './write-snapshot.ts';
+import { SnapshotWriter } from './write-snapshot.ts';
 
 export interface DemoArchiveOptions extends GenerateOptions {
   outDir: string;

@@ -41,6 +41,13 @@ export function columnsOf(
   return snapshotColumns(level, LEVEL_LINKS[level], attributes);
 }
 
+/** A count for every level: the given ones, 0 for the others. */
+export function fullCounts(partial: Partial<Record<ReturnType, number>> = {}): Record<ReturnType, number> {
+  const counts = {} as Record<ReturnType, number>;
+  for (const level of LEVELS) counts[level] = partial[level] ?? 0;
+  return counts;
+}
+
 export function emptyDocuments(): DemoDocuments {
   return {
     entry: [],

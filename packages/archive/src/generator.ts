@@ -6,7 +6,7 @@ import { buildExperiment, integrativeInputs } from './build/experiment.ts';
 import { buildLigands } from './build/ligands.ts';
 import { buildPolymers } from './build/polymers.ts';
 import { isoDay, parseDay, todayUtc } from './dates.ts';
-import { emptyDocuments, type DemoDocuments, type Row } from './documents.ts';
+import { emptyDocuments, fullCounts, type DemoDocuments, type Row } from './documents.ts';
 import { entryId } from './ids.ts';
 import { planForced, type Forced } from './plan.ts';
 import { AuthorPool } from './pools/authors.ts';
@@ -71,14 +71,7 @@ class ChunkSink implements RowSink {
   documents: DemoDocuments = emptyDocuments();
 
   constructor(private readonly kept: ReadonlySet<ReturnType>) {}
-  private readonly keys: Record<ReturnType, number> = {
-    entry: 0,
-    polymer_entity: 0,
-    non_polymer_entity: 0,
-    polymer_instance: 0,
-    assembly: 0,
-    mol_definition: 0,
-  };
+  private readonly keys = fullCounts();
 
   nextKey(level: ReturnType): number {
     return this.keys[level]++;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
-import { LEVELS, type DemoDocuments } from './documents.ts';
+import { fullCounts, LEVELS, type DemoDocuments } from './documents.ts';
 import { LevelFiles } from './level-files.ts';
 import { isSnapshot, MANIFEST_FILE, validateManifest, type Manifest } from './manifest.ts';
 import { DEMO_GENERATOR } from './version.ts';
@@ -83,12 +83,6 @@ async function moveIntoPlace(workDir: string, target: string): Promise<void> {
   await rename(target, old);
   await rename(workDir, target);
   await rm(old, { recursive: true, force: true });
-}
-
-export function fullCounts(partial: Partial<Record<ReturnType, number>>): Record<ReturnType, number> {
-  const counts = {} as Record<ReturnType, number>;
-  for (const level of LEVELS) counts[level] = partial[level] ?? 0;
-  return counts;
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { ReturnType } from '@pdb-stats/search-model';
-import type { Row } from '../documents.ts';
+import { fullCounts, type Row } from '../documents.ts';
 import type { EntryDocuments } from './enrich/types.ts';
 
 const ENTITY_ID = 'rcsb_polymer_entity_container_identifiers.entity_id';
@@ -20,14 +19,7 @@ function entityIdOf(row: Row): string | undefined {
  * the mol_definition row of its component (null when the component was not imported).
  */
 export class LinkKeys {
-  private readonly next: Record<ReturnType, number> = {
-    entry: 0,
-    polymer_entity: 0,
-    non_polymer_entity: 0,
-    polymer_instance: 0,
-    assembly: 0,
-    mol_definition: 0,
-  };
+  private readonly next = fullCounts();
   private readonly components = new Map<string, number>();
 
   /** A chemical component or BIRD row; its `rcsb_id` becomes the target of `_chem_key`. */
