@@ -176,6 +176,22 @@ describe('importMmcif', () => {
     ]);
   });
 
+  it('refuses to run beside another live import into the same snapshot, and takes over a stale lock', async () => {
+    const dir = await folder();
+    await writeTree(join(dir, 'in'), { '1aaa.cif': entryCif('1aaa', { release: '2000-01-01' }) });
+    const out = join(dir, 'out');
+    await writeFile(`${out}.import-lock`, `${process.ppid}\n`);
+    await expect(run({ from: join(dir, 'in'), outDir: out })).rejects.toThrow(
+      new RegExp(`another import \\(process ${process.ppid}\\) is writing`),
+    );
+    expect(await isSnapshot(out)).toBe(false);
+    // A process id that no process has (above the kernel's largest).
+    await writeFile(`${out}.import-lock`, '99999999\n');
+    const summary = await run({ from: join(dir, 'in'), outDir: out });
+    expect(summary.counts.entry).toBe(1);
+    expect(await readdir(dir)).not.toContain('out.import-lock');
+  });
+
   it('stops at the first bad file with strict, leaving the previous snapshot in place', async () => {
     const dir = await folder();
     const out = join(dir, 'out');

@@ -9,6 +9,7 @@ import { SnapshotWriter } from '../write-snapshot.ts';
 import { IMPORT_ATTRIBUTES } from './attributes.ts';
 import { chartSupport, type ChartSupport } from './chart-support.ts';
 import { Coverage } from './coverage.ts';
+import { ImportLock } from './lock.ts';
 import { discover, statShard } from './discover.ts';
 import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
 import type { Enricher, EntryDocuments } from './enrich/types.ts';
@@ -151,6 +152,22 @@ interface ShardResult {
  * renamed into place only when complete. Bad files are reported and skipped (fatal with `strict`).
  */
 export async function importMmcif(options: ImportOptions): Promise<ImportSummary> {
+  const outDir = resolve(options.outDir);
+  const lock = await ImportLock.acquire(
+    `${outDir}.import-lock`,
+    (pid) =>
+      new ImportError(
+        `another import (process ${pid}) is writing ${outDir}; wait for it to end, or remove ${outDir}.import-lock if that process is gone`,
+      ),
+  );
+  try {
+    return await importUnlocked(options, outDir);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function importUnlocked(options: ImportOptions, outDir: string): Promise<ImportSummary> {
   const started = performance.now();
   const emit = options.onEvent ?? (() => {});
   const attributes = options.attributes ?? IMPORT_ATTRIBUTES;
@@ -158,7 +175,6 @@ export async function importMmcif(options: ImportOptions): Promise<ImportSummary
   if (!sources.some((s) => !isComponentKind(s.kind))) {
     throw new ImportError('no entry files to import: give --from, --ihm or --csm');
   }
-  const outDir = resolve(options.outDir);
   const parserModule = options.parserModule ?? DEFAULT_PARSER_MODULE;
   const clock = phaseClock();
   const found = await discover(sources);
