@@ -27,6 +27,7 @@ export {
   type ValidationOptions,
   MAX_ROWS,
   REQUEST_LIMITS,
+  checkJsonDepth,
   resolveDate,
   tokenize,
   type ValidationCode,

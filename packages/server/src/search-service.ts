@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { validateSearchRequest } from '@pdb-stats/search-model';
+import { checkJsonDepth, validateSearchRequest } from '@pdb-stats/search-model';
 import { canonicalJson } from './cache/canonical-json.ts';
 import { ResponseCache, type CachedAnswer } from './cache/response-cache.ts';
 import type { Engine } from './engine/index.ts';
@@ -27,6 +27,8 @@ export class SearchService {
   }
 
   async answer(body: unknown): Promise<CachedAnswer> {
+    // Before any recursive walk of the body (the cache key is one).
+    checkJsonDepth(body);
     const canonical = canonicalJson(body);
     const key = `${this.archiveVersion}:${canonical}`;
     const cached = this.cache.get(key);

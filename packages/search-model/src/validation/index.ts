@@ -1,4 +1,4 @@
 export { validateSearchRequest, MAX_ROWS, GROUP_SOURCE, type ValidationOptions } from './request.ts';
 export { RequestValidationError, type ValidationCode } from './errors.ts';
 export { resolveDate, tokenize } from './values.ts';
-export { REQUEST_LIMITS } from './limits.ts';
+export { REQUEST_LIMITS, checkJsonDepth } from './limits.ts';

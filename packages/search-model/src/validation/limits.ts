@@ -20,6 +20,12 @@ export const REQUEST_LIMITS = {
   ranges: 1000,
   /** Values of one `in` list. */
   inValues: 10000,
+  /**
+   * Nesting of the JSON body, objects and arrays alike: checked first, without recursion, so that
+   * no later walk of the body can run out of stack. A request within the other limits nests well
+   * under it (64 filter facets, each with 16 levels of query groups, stay below 200).
+   */
+  jsonDepth: 256,
 } as const;
 
 function fail(path: string, what: string, limit: number): never {
@@ -29,8 +35,26 @@ function fail(path: string, what: string, limit: number): never {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Refuses a body nested deeper than the limit; iterative, for bodies of any depth. */
+export function checkJsonDepth(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= REQUEST_LIMITS.jsonDepth) {
+      throw new RequestValidationError(
+        'REQ_ERR_LIMIT',
+        '',
+        `objects and arrays nested too deeply: at most ${REQUEST_LIMITS.jsonDepth} levels are allowed`,
+      );
+    }
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+}
+
 /** Checks the size limits on the raw request before the full validation walks it. */
 export function checkRequestLimits(request: unknown): void {
+  checkJsonDepth(request);
   if (!isObject(request)) return;
   let nodes = 0;
   const walkQuery = (node: unknown, path: string, depth: number): void => {

@@ -505,6 +505,19 @@ describe('size limits', () => {
     expect(page.page.rows).toBe(10_000);
   });
 
+  it.each([4_000, 20_000])('refuses a body nested %i levels deep with 400, not a crash', async (levels) => {
+    // Written as text: building such an object and serializing it would itself overflow the stack.
+    const payload = `{"return_type":"entry","query":${'{"nodes":['.repeat(levels)}1${']}'.repeat(levels)}}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('nested too deeply: at most 256 levels');
+  });
+
   it('refuses a body over the size limit with 413 and a message', async () => {
     const response = await app.inject({
       method: 'POST',
