@@ -122,6 +122,12 @@ function buckets(node: BucketNode, counted: Counted[], universe: readonly Key[] 
   }
 }
 
+/**
+ * A sub-facet with no bucket is left out (and a bucket's `facets` with it): the response schema
+ * allows no empty `buckets`.
+ */
+const hasBuckets = (facet: FacetResult) => !('buckets' in facet) || facet.buckets.length > 0;
+
 function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
   const rows = data.groups.get(pathKey(path)) ?? [];
   const depth = path.length;
@@ -138,7 +144,8 @@ function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
     name: program.node.facet.name,
     buckets: buckets(program.node, counted, data.universe).map(({ key, label, population }): Bucket => {
       if (data.children.length === 0) return { label, population };
-      return { label, population, facets: shapeFacets(data.children, [...path, key]) };
+      const facets = shapeFacets(data.children, [...path, key]).filter(hasBuckets);
+      return facets.length > 0 ? { label, population, facets } : { label, population };
     }),
   };
 }
