@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * Page chunks are served from `static/js/` under the base path (seed §7). The base is set at build
- * time with WEB_BASE (default '/'), so a build for a sub-path loads its chunks from there (D27).
+ * Page chunks are served from `static/js/` under the base path. The base is set at build
+ * time with WEB_BASE (default '/'), so a build for a sub-path loads its chunks from there.
  */
 const base = process.env.WEB_BASE ?? '/';
 

@@ -33,7 +33,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576 });
   app.setErrorHandler(handleError);
-  // The API speaks JSON only: other media types get 415 (search-api.md 1).
+  // The API speaks JSON only: other media types get 415.
   app.removeContentTypeParser('text/plain');
   addSecurityHeaders(app, { corsOrigin: options.corsOrigin ?? '*' });
   app.addHook('onClose', async () => options.engine.close());

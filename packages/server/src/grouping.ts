@@ -73,7 +73,7 @@ const base = (plan: PlannedRequest): PlannedRequest => ({
  * 2. the members of the groups on the requested page;
  * 3. the members ranked by the ranking criteria; the first is the group's representative.
  * `total_count` is the number of groups, `group_by_count` the hits that belong to a group and
- * `ungrouped_count` those that do not (search-api.md 3.6, example 5).
+ * `ungrouped_count` those that do not.
  */
 export async function groupedSearch(
   engine: Engine,

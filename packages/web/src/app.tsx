@@ -9,7 +9,7 @@ import { SettingsProvider } from './settings/settings-context.tsx';
 
 /** The app: query cache, shared data, settings and modals around the router. */
 export function App({ config, queryClient }: { config: AppConfig; queryClient: QueryClient }) {
-  // Created once per mount, not on every render (defect D26).
+  // Created once per mount, not on every render.
   const [router] = useState(() => createBrowserRouter(createRoutes(), { basename: config.basename }));
   return (
     <QueryClientProvider client={queryClient}>

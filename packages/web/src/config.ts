@@ -1,9 +1,9 @@
-/** The root element and its JSON configuration (charts.md §7.1). */
+/** The root element and its JSON configuration. */
 
 /** Id of the root element, the same as the existing RCSB app's, so our build can replace it. */
 export const ROOT_ELEMENT_ID = 'statsroot';
 
-/** Product title: the document title and its prefix (seed §2). */
+/** Product title: the document title and its prefix. */
 export const PRODUCT_TITLE = 'PDB Statistics';
 
 export const DEFAULT_BASENAME = '/';
@@ -48,7 +48,7 @@ function isHttpUrl(text: string): boolean {
 /**
  * Parses the `data-config` attribute. A missing attribute means `{}`; a partial `sierraConfig` is
  * merged over the defaults. Malformed JSON or wrongly typed keys give a message instead of an
- * exception, so the page can say what is wrong (defect D27).
+ * exception, so the page can say what is wrong.
  */
 export function parseRootConfig(text: string | null | undefined): ConfigResult {
   let raw: unknown = {};

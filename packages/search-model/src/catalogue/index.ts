@@ -65,7 +65,7 @@ const NUMERIC_OPERATORS: readonly Operator[] = [
   'exists',
 ];
 
-/** The operators an attribute allows, derived from its search contexts (seed 001 §5, search-api.md 2.5). */
+/** The operators an attribute allows, derived from its search contexts. */
 export function allowedOperators(attribute: CatalogueAttribute): readonly Operator[] {
   if (attribute.type !== 'string') return NUMERIC_OPERATORS;
   const operators: Operator[] = [];

@@ -11,7 +11,7 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** `[{to: start}, {from: start, to: start + step}, …, {from: end}]` (charts.md §1.2). */
+/** `[{to: start}, {from: start, to: start + step}, …, {from: end}]`. */
 export function generateBins({ start, step, end }: BinSpec): Bin[] {
   const inner = Math.round((end - start) / step);
   const bins: Bin[] = [{ to: round2(start) }];
@@ -38,7 +38,7 @@ const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`;
 const RANGE_LABEL = new RegExp(`^(\\*|${NUMBER})-(\\*|${NUMBER})$`);
 
 /**
- * Parses a range bucket label of the service: `*-1.0`, `1.0-1.2`, `4.6-*` (search-api.md §4.4).
+ * Parses a range bucket label of the service: `*-1.0`, `1.0-1.2`, `4.6-*`.
  * Returns undefined for a label of another form.
  */
 export function parseServiceRangeLabel(label: string): Bin | undefined {

@@ -1,4 +1,4 @@
-/** Colour schemes of the charts and the rules of colour editing (seed §4, §5; charts.md §6). */
+/** Colour schemes of the charts and the rules of colour editing. */
 
 export const COLOR_SCHEME_NAMES = ['default', 'achromatic', 'custom'] as const;
 export type ColorSchemeName = (typeof COLOR_SCHEME_NAMES)[number];
@@ -15,7 +15,7 @@ export const COLOR_SCHEME_LABELS: Record<ColorSchemeName, string> = {
 
 /**
  * The palettes. `default` is the Okabe–Ito colour-blind-safe set in the order of the existing app.
- * The existing app's 'Color Blind Friendly' set was not colour-blind safe (defect D31), so ours is
+ * The existing app's 'Color Blind Friendly' set was not colour-blind safe, so ours is
  * Paul Tol's "muted" set (https://personal.sron.nl/~pault/), also safe for colour-vision deficiencies
  * and clearly different from the default. `custom` starts from the existing app's custom colours.
  */

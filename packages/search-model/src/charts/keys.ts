@@ -1,6 +1,6 @@
-/** Chart keys, categories and the display vocabulary of the dashboard (seed 000 §3, charts.md §2 and §4). */
+/** Chart keys, categories and the display vocabulary of the dashboard. */
 
-/** Growth charts of the seed, in menu order. */
+/** The core growth charts, in menu order. */
 export const GROWTH_CHART_KEYS = [
   'overall-structures',
   'overall-small-molecules',
@@ -10,7 +10,7 @@ export const GROWTH_CHART_KEYS = [
   'unique-uniprot-entries',
 ] as const;
 
-/** Distribution charts of the seed, in menu order. */
+/** The core distribution charts, in menu order. */
 export const DISTRIBUTION_CHART_KEYS = [
   'resolution',
   'r-free',
@@ -29,7 +29,7 @@ export const DISTRIBUTION_CHART_KEYS = [
   'scop-classification',
 ] as const;
 
-/** Charts of the existing RCSB app that the seed does not list (charts.md §4). */
+/** Further charts of the existing RCSB app, beyond the core ones. */
 export const FURTHER_CHART_KEYS = [
   'unique-protein-sequences',
   'protein-domains',
@@ -40,7 +40,7 @@ export const FURTHER_CHART_KEYS = [
   'release-date-distribution',
 ] as const;
 
-/** The 21 chart keys of the seed. */
+/** The 21 core chart keys. */
 export const SEED_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS] as const;
 
 export const CHART_KEYS = [...SEED_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
@@ -72,7 +72,7 @@ export type DisplayCategory = (typeof DISPLAY_CATEGORIES)[number];
 export const DISPLAY_SECTIONS = ['Released Structures', 'Small Molecules'] as const;
 export type DisplaySection = (typeof DISPLAY_SECTIONS)[number];
 
-/** Card header of a display category on the home page (charts.md §2.2, "Other notes"). */
+/** Card header of a display category on the home page. */
 export function categoryText(displayCategory: DisplayCategory): string {
   if (displayCategory === 'Structure Growth Trends' || displayCategory === 'Small Molecule Growth Trends')
     return 'Growth Trends';
@@ -80,7 +80,7 @@ export function categoryText(displayCategory: DisplayCategory): string {
   return displayCategory;
 }
 
-/** Growth data views (seed §4); cumulative is the default. */
+/** Growth data views; cumulative is the default. */
 export const DATA_VIEWS = ['cumulative', 'annual'] as const;
 export type DataView = (typeof DATA_VIEWS)[number];
 export const DEFAULT_DATA_VIEW: DataView = 'cumulative';

@@ -1,6 +1,6 @@
 /**
  * MD5 of a UTF-8 string, as lowercase hex (RFC 1321). Used only for the `query_id` of a request,
- * which the service echoes; a 60-line function instead of a dependency (defect D24).
+ * which the service echoes; a 60-line function instead of a dependency.
  */
 const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);

@@ -1,6 +1,6 @@
 import type { RangeValue } from '../request/wire.ts';
 
-/** A condition parsed back from a display label of a distribution bin (seed §5). */
+/** A condition parsed back from a display label of a distribution bin. */
 export type RangeCondition =
   | {
       operator: 'range';

@@ -83,7 +83,7 @@ describe('chart registry', () => {
     expect(CHARTS.taxonomy.options.orientation).toBe('horizontal');
   });
 
-  it('builds the facet request of overall-structures (charts.md 3.1)', () => {
+  it('builds the facet request of overall-structures', () => {
     const request = chartFacetRequest(CHARTS['overall-structures'].query, NOW);
     expect(request).toEqual({
       return_type: 'entry',
@@ -104,7 +104,7 @@ describe('chart registry', () => {
     } satisfies SearchRequest);
   });
 
-  it('puts the second dimension inside the yearly histogram (charts.md 3.3, 3.5)', () => {
+  it('puts the second dimension inside the yearly histogram', () => {
     expect(facetsOf('experimental-method')).toEqual([
       {
         name: 'Release Date',
@@ -154,7 +154,7 @@ describe('chart registry', () => {
     ]);
   });
 
-  it('builds the unique-uniprot facets with a sibling cumulative date_range (charts.md 3.6)', () => {
+  it('builds the unique-uniprot facets with a sibling cumulative date_range', () => {
     const [annual, cumulative] = facetsOf('unique-uniprot-entries') as [Facet, Facet & { ranges: unknown[] }];
     const inner = {
       filter: {
@@ -193,7 +193,7 @@ describe('chart registry', () => {
     expect(cumulative.ranges).toHaveLength(2025 - 1976 + 1);
   });
 
-  it('builds the resolution ranges of charts.md 3.7', () => {
+  it('builds the resolution ranges of the existing app', () => {
     const [facet] = facetsOf('resolution') as [Facet & { ranges: unknown[] }];
     expect(facet).toMatchObject({
       name: 'Resolution Combined',
@@ -224,12 +224,12 @@ describe('chart registry', () => {
     ]);
   });
 
-  it('counts polymer entities in the entity weight chart (defect D5)', () => {
+  it('counts polymer entities in the entity weight chart', () => {
     expect(CHARTS['molecular-weight-entity'].query.returnType).toBe('polymer_entity');
     expect(CHARTS['polymer-entity-type'].query.returnType).toBe('polymer_entity');
   });
 
-  it('nests the SCOP filters: type SCOP, then depth 1, then the terms (charts.md 3.8)', () => {
+  it('nests the SCOP filters: type SCOP, then depth 1, then the terms', () => {
     expect(facetsOf('scop-classification')).toEqual([
       {
         filter: {
@@ -266,7 +266,7 @@ describe('chart registry', () => {
     ]);
   });
 
-  it('requests only the 25 drawn buckets of truncated charts (defect D23)', () => {
+  it('requests only the 25 drawn buckets of truncated charts', () => {
     expect(facetsOf('taxonomy')).toEqual([
       {
         name: 'Taxonomy',
@@ -278,7 +278,7 @@ describe('chart registry', () => {
     ]);
   });
 
-  it('uses next-day upper bounds in the release-date distribution (defect D8)', () => {
+  it('uses next-day upper bounds in the release-date distribution', () => {
     const [facet] = facetsOf('release-date-distribution') as [Facet & { ranges: unknown[] }];
     expect(facet.ranges).toEqual([
       { to: '2000-01-01' },

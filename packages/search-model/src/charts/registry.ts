@@ -57,7 +57,7 @@ function terms(name: string, attribute: string, extra: Partial<TermsDimension> =
   return { kind: 'terms', name, attribute, minPopulation: 1, ...extra };
 }
 
-/** The charts whose truncation flag is on request only what they draw (defect D23). */
+/** The charts whose truncation flag is on request only what they draw. */
 const TOP_25 = { maxIntervals: 25 } as const;
 
 const growthAxes = (yAxisTitle: string) => ({ xAxisTitle: 'Year', yAxisTitle });
@@ -151,8 +151,8 @@ function cutoffOf(query: ChartQuery): number {
 // --- The registry ------------------------------------------------------------------------------------
 
 /**
- * Every chart of the dashboard: the 21 of the seed, then the further charts of the existing app
- * (charts.md §4). Pages, menus, tests and benchmarks walk this record; adding a chart is one entry.
+ * Every chart of the dashboard: the 21 core charts, then the further charts of the existing RCSB
+ * app. Pages, menus, tests and benchmarks walk this record; adding a chart is one entry.
  */
 export const CHARTS: Record<ChartKey, ChartDefinition> = {
   'overall-structures': growth({

@@ -35,7 +35,7 @@ function search(key: ChartKey, click: ChartClick, variant?: string): SearchReque
 }
 
 describe('click-through searches', () => {
-  it('filters growth charts on the clicked year, cumulative or annual (seed 4)', () => {
+  it('filters growth charts on the clicked year, cumulative or annual', () => {
     expect(search('overall-structures', { x: '2020', view: 'cumulative' })).toEqual({
       query: and(upTo2020),
       return_type: 'entry',
@@ -50,13 +50,13 @@ describe('click-through searches', () => {
     });
   });
 
-  it('uses only the clicked series of a stacked growth chart (defect D2)', () => {
+  it('uses only the clicked series of a stacked growth chart', () => {
     expect(search('experimental-method', { x: '2020', series: 'X-ray', view: 'cumulative' })).toEqual({
       query: and(upTo2020, text('rcsb_entry_info.experimental_method', 'exact_match', 'X-ray')),
       return_type: 'entry',
     });
     expect(search('assembly-symmetry', { x: '2020', series: 'Cyclic', view: 'annual' })).toEqual({
-      // kind and type in their own group: matched on the same symmetry record (charts.md 3.5)
+      // kind and type in their own group: matched on the same symmetry record
       query: and(
         annual2020,
         and(
@@ -68,7 +68,7 @@ describe('click-through searches', () => {
     });
   });
 
-  it('searches polymer entities grouped by UniProt accession for unique-uniprot-entries (charts.md 3.6)', () => {
+  it('searches polymer entities grouped by UniProt accession for unique-uniprot-entries', () => {
     expect(search('unique-uniprot-entries', { x: '2020', view: 'cumulative' })).toEqual({
       query: and(upTo2020),
       return_type: 'polymer_entity',
@@ -132,7 +132,7 @@ describe('click-through searches', () => {
     expect(request.return_type).toBe(CHARTS[key].query.returnType);
   });
 
-  it('adds the fixed filters to a terms click (charts.md 1.5)', () => {
+  it('adds the fixed filters to a terms click', () => {
     expect(search('taxonomy', { x: 'Eukaryota', view: 'cumulative' }).query).toEqual(
       and(text('rcsb_entity_source_organism.ncbi_parent_scientific_name', 'exact_match', 'Eukaryota')),
     );
@@ -149,7 +149,7 @@ describe('click-through searches', () => {
         text('rcsb_ihm_dataset_list.name', 'exact_match', 'Crosslinking-MS data'),
       ),
     );
-    // The depth filter of the facet is part of the click too (defect D10).
+    // The depth filter of the facet is part of the click too.
     expect(search('enzyme-classification', { x: 'Transferases', view: 'cumulative' }).query).toEqual(
       and(
         text('rcsb_polymer_entity.rcsb_ec_lineage.depth', 'equals', 1),
@@ -175,7 +175,7 @@ describe('click-through searches', () => {
     expect(() => dateBinNode(RELEASE, 'soon')).toThrow('Unsupported operator for a value: soon');
   });
 
-  it('completes a click with request_info, paging and content type (seed 7)', () => {
+  it('completes a click with request_info, paging and content type', () => {
     const click = clickRequest(
       CHARTS['experimental-method'],
       { x: '2020', series: 'EM', view: 'annual' },
@@ -199,7 +199,7 @@ describe('click-through searches', () => {
 });
 
 describe('query-editor link of the facet request', () => {
-  it('adds the fixed filter AND an OR of the visible series when some are hidden (charts.md 7.3, D3)', () => {
+  it('adds the fixed filter AND an OR of the visible series when some are hidden', () => {
     const request = chartFacetRequest(CHARTS['assembly-symmetry'].query, {
       series: { all: ['Asymmetric', 'Cyclic', 'Dihedral'], visible: ['Asymmetric', 'Cyclic'] },
     });
@@ -230,7 +230,7 @@ describe('query-editor link of the facet request', () => {
 describe('addresses', () => {
   const request: SearchRequest = { query: and(upTo2020) as SearchRequest['query'], return_type: 'entry' };
 
-  it('strips trailing slashes before joining (defect D30)', () => {
+  it('strips trailing slashes before joining', () => {
     expect(searchEndpoint('http://localhost:8080/')).toBe('http://localhost:8080/rcsbsearch/v2/query');
     expect(queryEditorUrl('https://search.rcsb.org//')).toBe(
       'https://search.rcsb.org/query-editor.html?json=',

@@ -40,13 +40,13 @@ export function andGroup(nodes: QueryNode[]): GroupNode {
   return { type: 'group', logical_operator: 'and', nodes };
 }
 
-/** `query_id`: lowercase hex MD5 of `JSON.stringify({query, return_type})` (charts.md §1.1). */
+/** `query_id`: lowercase hex MD5 of `JSON.stringify({query, return_type})`. */
 export function queryId(query: QueryNode | undefined, returnType: ReturnType): string {
   return md5Hex(JSON.stringify({ query, return_type: returnType }));
 }
 
 /**
- * Completes a request the way the dashboard sends every request (seed §7): request_info with src "ui"
+ * Completes a request the way the dashboard sends every request: request_info with src "ui"
  * and a query_id, paginate start 0 rows 0, results content type experimental, facets where given.
  */
 export function finalizeRequest(request: SearchRequest): SearchRequest {
@@ -104,7 +104,7 @@ export function cumulativeYearRanges(fromYear: number, year: number): DateBin[] 
 
 /**
  * Date bins of the release-date distribution: an open bin before `firstYear`, then bins of `years`
- * years up to the one holding `year`. Upper bounds are the next day, so 31 December is kept (D8).
+ * years up to the one holding `year`. Upper bounds are the next day, so 31 December is kept.
  */
 export function dateRangeBins(
   dimension: Pick<DateRangeDimension, 'firstYear' | 'years'>,
@@ -131,7 +131,7 @@ export interface FacetOptions {
   now?: Date;
 }
 
-/** The facets of a chart's data request (charts.md §1.1, §3). */
+/** The facets of a chart's data request. */
 export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Facet[] {
   const year = (options.now ?? new Date()).getUTCFullYear();
   const { first, second } = query;
@@ -181,7 +181,7 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
   }
 }
 
-/** Which series of a stacked growth chart are shown; a query-editor link keeps only those (§7.3). */
+/** Which series of a stacked growth chart are shown; a query-editor link keeps only those. */
 export interface SeriesSelection {
   all: string[];
   visible: string[];
@@ -189,7 +189,7 @@ export interface SeriesSelection {
 
 /**
  * The chart's data request: no query, only facets. With hidden series the query-editor link adds a
- * query: the chart's fixed filters AND an OR of the visible series (charts.md §7.3, defect D3).
+ * query: the chart's fixed filters AND an OR of the visible series.
  */
 export function chartFacetRequest(
   query: ChartQuery,
@@ -225,7 +225,7 @@ export function chartFacetRequest(
 // ---------------------------------------------------------------------------------------------------
 // Click-through searches
 
-/** Release-date condition of a clicked year (seed §4): cumulative `<=` 31 December, annual the year. */
+/** Release-date condition of a clicked year: cumulative `<=` 31 December, annual the year. */
 export function yearNode(attribute: string, year: string, view: DataView): TerminalNode {
   if (view === 'cumulative') {
     return {
@@ -245,7 +245,7 @@ export function yearNode(attribute: string, year: string, view: DataView): Termi
   };
 }
 
-/** Condition of a clicked range bin, parsed back from its display label (seed §5). */
+/** Condition of a clicked range bin, parsed back from its display label. */
 export function binNode(attribute: string, label: string): TerminalNode {
   const condition = parseRangeLabel(label);
   return { type: 'terminal', service: 'text', parameters: { attribute, ...condition } };
@@ -294,8 +294,8 @@ export function dateBinNode(attribute: string, label: string): TerminalNode {
 }
 
 /**
- * The default click-through search (charts.md §1.5): an `and` group of the date node, the fixed
- * filters and the clicked series only (defect D2); or the clicked bin; or the clicked term and the
+ * The default click-through search: an `and` group of the date node, the fixed
+ * filters and the clicked series only; or the clicked bin; or the clicked term and the
  * fixed filters.
  */
 export function searchFromDimensions(click: ChartClick, query: ChartQuery): SearchRequest {
@@ -312,7 +312,7 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
         });
         const filters = (second.filters ?? []).map(terminal);
         // The fixed filter and the series describe one record (a symmetry's kind and type); in their
-        // own group the service matches them on the same record, as the facet counted (charts.md 3.5).
+        // own group the service matches them on the same record, as the facet counted.
         nodes.push(filters.length > 0 ? andGroup([...filters, series]) : series);
       }
       break;
@@ -346,7 +346,7 @@ export function withClickOptions(
 // ---------------------------------------------------------------------------------------------------
 // Addresses
 
-/** Removes trailing slashes (defect D30). */
+/** Removes trailing slashes. */
 export function trimBase(url: string): string {
   return url.replace(/\/+$/, '');
 }

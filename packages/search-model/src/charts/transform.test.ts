@@ -33,7 +33,7 @@ describe(toGrowthData.name, () => {
     ]);
   });
 
-  it('uses the union of the years of all series and fills gaps with 0 (defect D1)', () => {
+  it('uses the union of the years of all series and fills gaps with 0', () => {
     const data = toGrowthData(
       response([
         {
@@ -74,14 +74,14 @@ describe(toGrowthData.name, () => {
     );
     expect(data.years).toEqual(['2019', '2020', '2021']);
     expect(data.series).toEqual([
-      // 2021 has no cardinality and no cumulative range: it counts 0 (defect D13).
+      // 2021 has no cardinality and no cumulative range: it counts 0.
       { label: 'Unique UniProtKB Entries', annual: [8, 6, 0], cumulative: [8, 11, 0] },
     ]);
   });
 });
 
 describe(toDistributionData.name, () => {
-  it('maps range buckets by label, shows every bin and fills missing ones with 0 (defect D4)', () => {
+  it('maps range buckets by label, shows every bin and fills missing ones with 0', () => {
     const data = toDistributionData(
       response([
         {

@@ -22,7 +22,7 @@ export interface GrowthSeries {
 }
 
 export interface GrowthData {
-  /** Union of the years of all series, ascending (defect D1). */
+  /** Union of the years of all series, ascending. */
   years: string[];
   series: GrowthSeries[];
 }
@@ -56,8 +56,8 @@ function yearOf(label: string): string | undefined {
 }
 
 /**
- * Every year from the first to the last one of any series: the union of the years of all series
- * (defect D1), with years no series has filled in, so the time axis has no holes.
+ * Every year from the first to the last one of any series: the union of the years of all series,
+ * with years no series has filled in, so the time axis has no holes.
  */
 function yearRange(labels: string[]): string[] {
   if (labels.length === 0) return [];
@@ -99,7 +99,7 @@ export function toGrowthData(response: SearchResponse | null, query: ChartQuery)
       const to = parseServiceDateRangeLabel(bucket.label)?.to;
       if (to) totals.set(String(Number(to.slice(0, 4)) - 1), valueFacet(bucket.facets, second.name) ?? 0);
     }
-    // A year without a cardinality counts 0 (defect D13).
+    // A year without a cardinality counts 0.
     const cumulative = years.map((y) => totals.get(y) ?? 0);
     return { years, series: [{ label: second.name, annual, cumulative }] };
   }
@@ -123,7 +123,7 @@ export function toGrowthData(response: SearchResponse | null, query: ChartQuery)
 
 /**
  * Turns a distribution chart response into bars. Range bins are matched by parsing the service's
- * labels and every requested bin is shown, 0 where no bucket came back (defect D4). Terms buckets keep
+ * labels and every requested bin is shown, 0 where no bucket came back. Terms buckets keep
  * the service order and are cut to 25 when `truncate` is set.
  */
 export function toDistributionData(

@@ -24,7 +24,7 @@ export interface YearDimension {
   kind: 'year';
   name: string;
   attribute: string;
-  /** `min_interval_population` of the yearly histogram (seed §9: 0 for three growth charts). */
+  /** `min_interval_population` of the yearly histogram (0 for three growth charts, which show empty years). */
   minPopulation: 0 | 1;
 }
 
@@ -36,11 +36,11 @@ export interface TermsDimension {
   minPopulation: 0 | 1;
   /** Filter facets, outermost first; each is also a node of the click-through query. */
   filters?: FixedCondition[];
-  /** `max_num_intervals`: only what is drawn is requested (defect D23). */
+  /** `max_num_intervals`: only what is drawn is requested. */
   maxIntervals?: number;
 }
 
-/** Numeric bins (`range`), matched to the response by label, never by position (defect D4). */
+/** Numeric bins (`range`), matched to the response by label, never by position. */
 export interface RangeDimension {
   kind: 'range';
   name: string;
@@ -80,7 +80,7 @@ export interface DistinctDimension {
 export type FirstDimension = YearDimension | TermsDimension | RangeDimension | DateRangeDimension;
 export type SecondDimension = TermsDimension | DistinctDimension;
 
-/** The query of a chart (seed §3): first dimension, optional second dimension, return type. */
+/** The query of a chart: first dimension, optional second dimension, return type. */
 export interface ChartQuery {
   returnType: ReturnType;
   first: FirstDimension;
@@ -99,7 +99,7 @@ export interface ChartClick {
 
 /** Presentation options of a chart. */
 export interface ChartOptions {
-  /** Bar for growth and distribution (seed §3 config). */
+  /** Bar for growth and distribution. */
   chartType: 'bar';
   scale: 'linear';
   xAxisTitle: string;
@@ -112,7 +112,7 @@ export interface ChartOptions {
   seriesLabels?: Record<DataView, string>;
 }
 
-/** One choice of a chart variant, e.g. a sequence-identity cutoff (kept in the URL, defect D16). */
+/** One choice of a chart variant, e.g. a sequence-identity cutoff (kept in the URL, so that a link shows the same variant). */
 export interface VariantOption {
   value: string;
   label: string;
@@ -128,7 +128,7 @@ export interface ChartVariants {
   options: VariantOption[];
 }
 
-/** A chart: the seed's fields (§3) plus what the pages need to draw it. */
+/** A chart: its definition (descriptions, query, click search, options, category) plus what the pages need to draw it. */
 export interface ChartDefinition {
   key: ChartKey;
   category: ChartCategory;

@@ -56,7 +56,7 @@ export interface PlannedSort {
 }
 
 /**
- * Grouping of hits (search-api.md 3.6). Members are ranked by `ranking` (score, i.e. identifier, when
+ * Grouping of hits. Members are ranked by `ranking` (score, i.e. identifier, when
  * empty); the first member of a group is its representative.
  */
 export interface PlannedGroupBy {

@@ -1,6 +1,6 @@
 import type { ReturnType } from '../levels.ts';
 
-/** The request and response JSON of the Search API v2, as sent on the wire (reference: search-api.md). */
+/** The request and response JSON of the Search API v2, as sent on the wire. */
 
 export const SERVICES = [
   'text',

@@ -21,7 +21,7 @@ import { validateFacets } from './facets.ts';
 import { checkRequestLimits } from './limits.ts';
 import { validateQueryNode } from './query.ts';
 
-/** Most rows one page may hold (search-api.md 3). */
+/** Most rows one page may hold. */
 export const MAX_ROWS = 10000;
 const DEFAULT_ROWS = 10;
 
@@ -162,7 +162,7 @@ function validateOptions(
   };
 }
 
-/** The return type each grouping method groups (search-api.md 3.6). */
+/** The return type each grouping method groups. */
 const GROUPING: Record<PlannedGroupBy['method'], ReturnType> = {
   matching_uniprot_accession: 'polymer_entity',
   sequence_identity: 'polymer_entity',

@@ -3,7 +3,7 @@ import { describe } from './json.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,3})?Z$/;
-/** Date math of search-api.md 2.5: an anchor, then at most one +/- term in weeks, months or years. */
+/** Date math of the Search API: an anchor, then at most one +/- term in weeks, months or years. */
 const DATE_MATH = /^(now|(\d{4}-\d{2}-\d{2})\|\|)(?:([-+])([1-9]\d*)([wMy]))?$/;
 
 function validCalendarDate(year: number, month: number, day: number): boolean {
@@ -53,7 +53,7 @@ export function resolveDate(value: unknown, path: string, now: Date = new Date()
   return (math[3] ? shift(anchor, math[3], Number(math[4]), math[5] ?? 'y') : anchor).toISOString();
 }
 
-/** Tokens of analysed text: lower-cased runs of letters and digits (search-api.md 2.5, contains_words). */
+/** Tokens of analysed text: lower-cased runs of letters and digits (as `contains_words` matches them). */
 export function tokenize(text: string): string[] {
   return text
     .toLowerCase()

@@ -6,7 +6,7 @@ export interface LookupParams {
   ids: string[];
 }
 
-/** Identifiers of every level (search-api.md 2.2): `4HHB`, `4HHB_1`, `4HHB.A`, `4HHB-1`, `PRD_000154`. */
+/** Identifiers of every level: `4HHB`, `4HHB_1`, `4HHB.A`, `4HHB-1`, `PRD_000154`. */
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /**

@@ -19,7 +19,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** A search that ran out of time; its statements were interrupted. Answered with 408 (search-api.md 5). */
+/** A search that ran out of time; its statements were interrupted. Answered with 408. */
 export class QueryTimeoutError extends Error {
   readonly statusCode = 408;
 

@@ -2,7 +2,7 @@ import type { ScalarType } from '@pdb-stats/search-model';
 
 /**
  * A number as Java's `Double.toString` writes it, which is how the archive's service labels
- * numeric buckets (search-api.md 4.4): `2.0`, `0.15`, `1000.0`, `1.2E7`, `1.0E-4`.
+ * numeric buckets: `2.0`, `0.15`, `1000.0`, `1.2E7`, `1.0E-4`.
  * Plain notation for 1e-3 <= |x| < 1e7, else computerized scientific notation; JavaScript's
  * shortest round-trip digits stand in for Java's (they agree since JDK 19).
  */

@@ -6,7 +6,7 @@ import { facets, plan } from '../planner/testing/requests.ts';
 
 /**
  * Response shaping without a database: statements are answered by a stub that recognises them by
- * their shape, so each rule of search-api.md 4 is tested on its own.
+ * their shape, so each rule of the response's shape is tested on its own.
  */
 const compile = (request: ReturnType<typeof plan>) =>
   DIALECTS.duckdb.createCompiler().compile(planSearch(request, { methodologies: ['experimental'] }));

@@ -60,7 +60,7 @@ async function facetData(program: FacetProgram, execute: Execute, cached: Execut
 }
 
 /**
- * Executes a compiled search and shapes the response (search-api.md 4): `null` when nothing
+ * Executes a compiled search and shapes the response: `null` when nothing
  * matches or the page starts beyond the last hit. Engine-neutral: each engine supplies `execute`.
  */
 export async function runSearch(

@@ -216,7 +216,7 @@ describe('range and date_range', () => {
     ]);
   });
 
-  it('cumulative date ranges with a per-record filter and a cardinality inside (search-api.md example 4)', async () => {
+  it('cumulative date ranges with a per-record filter and a cardinality inside', async () => {
     const uniprot = {
       filter: text(
         'rcsb_polymer_entity_group_membership.aggregation_method',
@@ -497,7 +497,7 @@ describe('filter facets', () => {
     expect(await facet([clusters], 'polymer_entity')).toEqual([{ name: 'C', value: 2 }]);
   });
 
-  it('annual cardinality under a per-record filter (search-api.md example 4)', async () => {
+  it('annual cardinality under a per-record filter', async () => {
     const uniprot = {
       filter: text(
         'rcsb_polymer_entity_group_membership.aggregation_method',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
 import { and, chem, or, text } from '../planner/testing/requests.ts';
 
-/** Level mapping (search-api.md 2.7) and nested records (2.6) over the fixture archive. */
+/** Level mapping and nested records over the fixture archive. */
 let fixture: FixtureEngine;
 beforeAll(async () => {
   fixture = await openFixtureEngine();
@@ -96,7 +96,7 @@ describe('level mapping for every return type', () => {
   });
 });
 
-describe('nested records (search-api.md 2.6, the binding-affinity example)', () => {
+describe('nested records (the binding-affinity example)', () => {
   const kd = text('rcsb_binding_affinity.type', 'exact_match', 'Kd');
   const strong = text('rcsb_binding_affinity.value', 'less', 1);
   const recent = text('rcsb_accession_info.initial_release_date', 'greater', '2011-01-01');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixtureEngine, type FixtureEngine } from './testing/fixture-engine.ts';
 import { plan, text } from '../planner/testing/requests.ts';
 
-/** Result sets: order, pages, verbosity, counts and empty answers (search-api.md 3, 4). */
+/** Result sets: order, pages, verbosity, counts and empty answers. */
 let fixture: FixtureEngine;
 beforeAll(async () => {
   fixture = await openFixtureEngine();

@@ -10,7 +10,7 @@ import {
 } from './shape-facets.ts';
 import { facets } from '../planner/testing/requests.ts';
 
-/** Shaping rules of search-api.md 3.1-3.5 and 4.4 on rows written by hand. */
+/** Shaping rules of facet answers (order, fill, cut, labels) on rows written by hand. */
 function shape(facet: object, rows: ResultRow[], universe?: Key[]) {
   const program = DIALECTS.duckdb
     .createCompiler()

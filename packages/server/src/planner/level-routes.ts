@@ -37,7 +37,7 @@ function neighbours(level: ReturnType): Hop[] {
 /**
  * The shortest chain of hops from one level to another. Entities and instances meet directly;
  * everything else meets through the entry (assemblies contain no entities), and chemical
- * components reach entries through their non-polymer entities (search-api.md 2.7).
+ * components reach entries through their non-polymer entities.
  */
 export function route(from: ReturnType, to: ReturnType): Hop[] {
   const paths = new Map<ReturnType, Hop[]>([[from, []]]);

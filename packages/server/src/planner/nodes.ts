@@ -21,7 +21,7 @@ export interface ValueTest {
 }
 
 /**
- * Some record of a nested-indexed list satisfies the criterion (search-api.md 2.6 point 4). Every
+ * Some record of a nested-indexed list satisfies the criterion. Every
  * terminal of `criterion` is an attribute of the record `root`.
  */
 export interface RecordTest {
@@ -42,7 +42,7 @@ export interface GroupPredicate {
   readonly nodes: readonly Predicate[];
 }
 
-/** A predicate evaluated at level `from`, mapped to the objects of level `to` (search-api.md 2.7). */
+/** A predicate evaluated at level `from`, mapped to the objects of level `to`. */
 export interface MappedPredicate {
   readonly kind: 'mapped';
   readonly from: ReturnType;
@@ -56,7 +56,7 @@ export type Predicate = ValueTest | RecordTest | NotPredicate | GroupPredicate |
 export interface ValueSource {
   readonly attribute: CatalogueAttribute;
   /**
-   * Per-record filter of enclosing filter facets on the same nested root (search-api.md 3.3): only
+   * Per-record filter of enclosing filter facets on the same nested root: only
    * values of records satisfying it count.
    */
   readonly recordFilter?: Criterion;

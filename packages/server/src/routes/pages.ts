@@ -2,7 +2,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The pages the dashboard links to (charts.md 7.3), by template of the build. */
+/** The pages the dashboard links to, by template of the build. */
 const PAGES: Record<string, readonly string[]> = {
   // Results of a search request: `?request=<json>`; small molecules have their own address.
   'search.html': ['/search', '/search/chemical/', '/search/chemical'],

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestValidationError } from '@pdb-stats/search-model';
 import type { SearchService } from '../search-service.ts';
 
-/** `POST /rcsbsearch/v2/query` and `GET /rcsbsearch/v2/query?json=` (search-api.md 1). */
+/** `POST /rcsbsearch/v2/query` and `GET /rcsbsearch/v2/query?json=`. */
 export async function searchRoutes(app: FastifyInstance, options: { service: SearchService }): Promise<void> {
   const { service } = options;
 

@@ -20,7 +20,7 @@ function escapeAttribute(text: string): string {
 
 /**
  * Serves the dashboard and the pages it links to (pages.ts). Every page gets a config that points at
- * this server: the root element's data-config (charts.md 7.1) is rewritten per request. Unknown
+ * this server: the root element's data-config is rewritten per request. Unknown
  * paths fall back to the dashboard, which shows its not-found page.
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {

@@ -50,7 +50,7 @@ export async function count(app: FastifyInstance, request: object): Promise<numb
 }
 
 /**
- * Plain-TypeScript model of the level mapping of search-api.md 2.7, over the generated documents:
+ * Plain-TypeScript model of the level mapping (a condition at one level selects objects of another), over the generated documents:
  * a set of keys at one level becomes the set of keys of another level.
  */
 export class LevelMap {

@@ -6,7 +6,7 @@ import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 
 /**
  * A chart's data. The key holds everything the fetch depends on (service address and the request),
- * and nothing else: the colour scheme is not in it, so recolouring never refetches (defect D22).
+ * and nothing else: the colour scheme is not in it, so recolouring never refetches.
  */
 export function chartDataQuery(searchApiUrl: string, chartKey: ChartKey, query: ChartQuery) {
   const request = chartFacetRequest(query);

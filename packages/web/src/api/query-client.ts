@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './search-client.ts';
 
-/** Fetching constants of seed §7 and §9. */
+/** Fetching constants: retries, timeouts and how long answers stay fresh. */
 export const QUERY_RETRIES = 2;
 export const QUERY_STALE_TIME_MS = 300_000;
 
-/** Requests the service rejected as invalid (4xx) cannot succeed on retry (defect D13). */
+/** Requests the service rejected as invalid (4xx) cannot succeed on retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (
     error instanceof ApiError &&
@@ -18,7 +18,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
-/** One client per page load, created outside rendering (defect D26). */
+/** One client per page load, created outside rendering. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

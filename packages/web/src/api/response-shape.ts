@@ -1,6 +1,6 @@
 import type { SearchResponse } from '@pdb-stats/search-model';
 
-/** Where an answer differs from the shape of search-api.md §4, e.g. `facets[0].buckets[2].population`. */
+/** Where an answer differs from the Search API's response shape, e.g. `facets[0].buckets[2].population`. */
 export class ResponseShapeError extends Error {
   override readonly name = 'ResponseShapeError';
   constructor(

@@ -28,8 +28,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 /**
- * Sends a search request (`POST /rcsbsearch/v2/query`). A 204 means no hits: null, not an error
- * (search-api.md §5).
+ * Sends a search request (`POST /rcsbsearch/v2/query`). A 204 means no hits: null, not an error.
  */
 export async function postSearch(
   searchApiUrl: string,

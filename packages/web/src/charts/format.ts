@@ -1,5 +1,5 @@
 /**
- * Numbers in US thousands format (seed §9), as `Intl.NumberFormat('en-US')` writes them, without it:
+ * Numbers in US thousands format, as `Intl.NumberFormat('en-US')` writes them, without it:
  * a page's first Intl.NumberFormat costs 20–60 ms of ICU set-up on the way to the first chart
  * (measured in headless Chromium on a 2-core machine). Like ICU, it rounds the shortest decimal
  * form of the number (1.0005 → 1.001) half away from zero to at most three decimals, and keeps
@@ -19,10 +19,10 @@ export function formatNumber(value: number): string {
   return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
-/** Chart animation length (seed §9). */
+/** Chart animation length. */
 export const ANIMATION_MS = 600;
 
-/** Most value-axis ticks before a fixed step is widened (defect D15). */
+/** Most value-axis ticks before a fixed step is widened. */
 export const MAX_VALUE_TICKS = 10;
 
 /** A 1, 2 or 5 times a power of ten, at least 1 (counts are integers). */
@@ -53,7 +53,7 @@ export function valueTicks(max: number, step?: number, maxTicks: number = MAX_VA
   return ticks;
 }
 
-/** Every n-th label, so that labels of about `labelWidth` px fit in `width` px (defect D15). */
+/** Every n-th label, so that labels of about `labelWidth` px fit in `width` px. */
 export function thinLabels<T>(labels: readonly T[], width: number, labelWidth: number): T[] {
   const fit = Math.max(1, Math.floor(width / labelWidth));
   const every = Math.max(1, Math.ceil(labels.length / fit));

@@ -10,7 +10,7 @@ export interface SeriesLegendProps {
   patterns?: boolean;
 }
 
-/** The list of visible series: one checkbox per series, ids by position (defect D20). */
+/** The list of visible series: one checkbox per series, ids by position. */
 export function SeriesLegend({ labels, colors, hidden, onToggle, patterns = false }: SeriesLegendProps) {
   const id = useId();
   return (

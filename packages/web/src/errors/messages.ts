@@ -1,4 +1,4 @@
-/** Texts of the error screens (seed §2 and §8), exactly. */
+/** Texts of the error screens, exactly. */
 export const NOT_FOUND_TEXT =
   'Oops, looks like this page mutated! Try going back to the Statistics homepage or double-checking the URL.';
 export const DATA_ERROR_HEADING = 'Oops! Something Went Wrong';
@@ -9,7 +9,7 @@ export const ROUTER_ERROR_HEADING = 'Unexpected Application Error!';
 export const RETRY_LABEL = 'Try again';
 export const RETRYING_LABEL = 'Trying again…';
 
-/** An unknown path, chart key, or a chart under the wrong category (defect D18). */
+/** An unknown path, chart key, or a chart under the wrong category. */
 export class NotFoundError extends Error {
   override readonly name = 'NotFoundError';
   constructor(readonly pathname: string) {

@@ -32,7 +32,7 @@ function menuGroups(category: ChartCategory) {
 }
 
 /**
- * Navigation bar (seed §2): the product title linking home (disabled on home), one dropdown per
+ * Navigation bar: the product title linking home (disabled on home), one dropdown per
  * chart category that opens on hover, click and keyboard, the current group in bold, and a toggle
  * that collapses the bar at 768 px and below.
  */

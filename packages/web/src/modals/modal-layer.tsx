@@ -25,7 +25,7 @@ const DEFAULT_TITLES: Record<ModalType, string> = {
 };
 
 /**
- * The one modal layer of the app (defect D28): opened with a type, closed by the shared flag. Every
+ * The one modal layer of the app: opened with a type, closed by the shared flag. Every
  * modal has a close button in its header and a 'Close' button in its footer.
  */
 export function ModalLayer() {

@@ -1,4 +1,4 @@
-/** Types of the shared modal layer and their widths (seed §2). */
+/** Types of the shared modal layer and their widths. */
 export const MODAL_TYPES = ['settings', 'information', 'fullscreen', 'snapshot', 'other'] as const;
 export type ModalType = (typeof MODAL_TYPES)[number];
 

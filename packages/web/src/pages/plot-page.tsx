@@ -134,7 +134,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   );
   const seriesLabels = useMemo(() => growth?.series.map((s) => s.label) ?? [], [growth]);
 
-  // The list of visible series of the chart on screen (seed §3, "current input").
+  // The list of visible series of the chart on screen.
   const inputKey = JSON.stringify([definition.key, seriesLabels, state.hidden]);
   useEffect(() => {
     setChart({

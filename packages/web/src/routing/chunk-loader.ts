@@ -1,4 +1,4 @@
-/** Loading of page chunks, with the timeout and error types of seed §7 and §8. */
+/** Loading of page chunks, with a timeout and the error types the error screens name. */
 
 /** A page chunk that did not load within this time fails with type 'timeout'. */
 export const CHUNK_TIMEOUT_MS = 120_000;

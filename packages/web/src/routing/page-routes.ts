@@ -1,7 +1,7 @@
 import { CHART_LIST, type ChartCategory, type ChartDefinition } from '@pdb-stats/search-model/charts';
 import { PRODUCT_TITLE } from '../config.ts';
 
-/** A page route entry (seed §3): link, display title and path. */
+/** A page route entry: link, display title and path. */
 export interface PageRoute {
   /** Address of the page, relative to the base path. */
   link: string;
@@ -38,7 +38,7 @@ function trimPath(pathname: string): string {
 }
 
 /**
- * Document title (seed §2): the product title at '/', else "<product title>: <display title>" of the
+ * Document title: the product title at '/', else "<product title>: <display title>" of the
  * matching route entry, else the default title.
  */
 export function documentTitle(pathname: string): string {

@@ -1,6 +1,6 @@
 import { DATA_VIEWS, type ChartDefinition, type DataView } from '@pdb-stats/search-model/charts';
 
-/** What a chart page shows, kept in the URL so that every view can be linked (defect D16). */
+/** What a chart page shows, kept in the URL so that every view can be linked. */
 export interface PlotState {
   view: DataView;
   /** Hidden series of a stacked growth chart (raw labels). */

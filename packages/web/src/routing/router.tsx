@@ -50,7 +50,7 @@ function NoRoute(): never {
   throw new NotFoundError(useLocation().pathname);
 }
 
-/** Routes of seed §2; pages are lazily loaded with a loading indicator (a skeleton for plots). */
+/** Routes of the dashboard; pages are lazily loaded with a loading indicator (a skeleton for plots). */
 export function createRoutes(): RouteObject[] {
   return [
     {

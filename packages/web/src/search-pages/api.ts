@@ -5,7 +5,7 @@ import type { KeyDocument } from './columns.ts';
 
 export { ApiError };
 
-/** A search answer; grouped answers carry `group_set` (search-api.md 4.3). 204 is null. */
+/** A search answer; grouped answers carry `group_set`. 204 is null. */
 export type SearchAnswer = SearchResponse & {
   group_set?: {
     identifier: string;

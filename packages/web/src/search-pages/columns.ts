@@ -29,7 +29,7 @@ const number =
     return typeof first === 'number' ? `${formatNumber(Number(first.toFixed(digits)))}${unit}` : '';
   };
 
-/** Symmetry of the whole assembly: the record of kind "Global Symmetry" (charts.md 3.5). */
+/** Symmetry of the whole assembly: the record of kind "Global Symmetry". */
 const globalSymmetry: Column['text'] = (document) => {
   const kinds = values(document, 'rcsb_struct_symmetry.kind');
   const index = Math.max(kinds.indexOf('Global Symmetry'), 0);

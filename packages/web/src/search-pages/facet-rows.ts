@@ -11,7 +11,7 @@ export interface FacetRow {
 
 /**
  * The facets of an answer as table rows, depth first: each bucket is followed by the buckets of its
- * sub-facets, so a stacked chart's numbers read year by year (search-api.md 4.4).
+ * sub-facets, so a stacked chart's numbers read year by year.
  */
 export function facetRows(
   facets: readonly FacetResult[] | undefined,

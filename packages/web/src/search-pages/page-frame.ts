@@ -16,7 +16,7 @@ export interface PageFrame {
 }
 
 /**
- * Mounts the page on the same root element as the dashboard, with the same config (charts.md 7.1):
+ * Mounts the page on the same root element as the dashboard, with the same config:
  * a header linking home and back to the chart, and the Demo data badge when the service says so.
  * Null, with a message on the page, when the config is unusable.
  */

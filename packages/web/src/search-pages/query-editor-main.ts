@@ -16,7 +16,7 @@ import { isGrouped, resultsRequest } from './results-request.ts';
 /** Identifiers the editor shows under the count. */
 const FIRST_RESULTS = 10;
 
-/** Shown when the address carries no request (the dashboard's bare link, charts.md 7.3). */
+/** Shown when the address carries no request (the dashboard's bare link). */
 const EXAMPLE: SearchRequest = { return_type: 'entry' };
 
 /**

@@ -15,7 +15,7 @@ interface GroupItem {
 
 const identifierOf = (item: ResultItem): string => (typeof item === 'string' ? item : item.identifier);
 
-/** The rows of an answer: `result_set` in any verbosity, or `group_set` (search-api.md 4.2, 4.3). */
+/** The rows of an answer: `result_set` in any verbosity, or `group_set`. */
 export function resultRows(
   response: { result_set?: ResultItem[]; group_set?: GroupItem[] } | null,
 ): ResultRow[] {

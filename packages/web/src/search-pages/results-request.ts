@@ -36,7 +36,7 @@ const STRUCTURE_SORTS: SortChoice[] = [
   },
 ];
 
-/** The orders a results page offers, per return type (search-api.md 2.8); the first is the default. */
+/** The orders a results page offers, per return type; the first is the default. */
 export const SORT_CHOICES: Record<ReturnType, readonly SortChoice[]> = {
   entry: STRUCTURE_SORTS,
   polymer_entity: STRUCTURE_SORTS,

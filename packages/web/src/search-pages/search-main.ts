@@ -19,7 +19,7 @@ import {
 } from './results-request.ts';
 
 /**
- * The results page of `/search?request=<json>` and `/search/chemical/?request=<json>` (charts.md 7.3):
+ * The results page of `/search?request=<json>` and `/search/chemical/?request=<json>`:
  * the total of the request, then its identifiers page by page with their key attributes. Paging and
  * order live in the address (`&page=`, `&sort=`), so every page is a link.
  */
@@ -59,7 +59,7 @@ async function render(frame: PageFrame): Promise<void> {
     return;
   }
   if (!answer) {
-    // 204: nothing found, or a page past the last hit (search-api.md 5).
+    // 204: nothing found, or a page past the last hit.
     show(
       status,
       ...(page > 1

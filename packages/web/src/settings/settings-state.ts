@@ -10,7 +10,7 @@ import {
 import type { SierraConfig } from '../config.ts';
 import { DEFAULT_STORED_SETTINGS, type StoredSettings } from './storage.ts';
 
-/** One entry of the list of visible series (seed §3, "current input"). */
+/** One entry of the list of visible series. */
 export interface SeriesInput {
   label: string;
   visible: boolean;
@@ -20,7 +20,7 @@ export interface SeriesInput {
 export type ChartScale = 'linear' | 'log';
 
 /**
- * Settings of the dashboard (seed §3). The chosen scheme, the custom palette and pattern fills are
+ * Settings of the dashboard. The chosen scheme, the custom palette and pattern fills are
  * remembered between visits (see storage.ts); a scheme named in the URL wins for the visit.
  */
 export interface SettingsState {
@@ -87,7 +87,7 @@ export function initialSettings(
     chartDetails: {},
     config: {
       ...sierra,
-      // Nested defaults are merged key by key, never replaced whole (defect D29).
+      // Nested defaults are merged key by key, never replaced whole.
       chartType: { growth: 'bar', distribution: 'bar' },
       scale: 'linear',
       dataView: DEFAULT_DATA_VIEW,
@@ -103,7 +103,7 @@ export function storedPart(state: SettingsState): StoredSettings {
 
 /**
  * Settings transitions. A custom colour edit with the scheme not custom, an index outside 0..7 or
- * an invalid colour logs an error and returns the state unchanged (seed §4, §8).
+ * an invalid colour logs an error and returns the state unchanged.
  */
 export function settingsReducer(state: SettingsState, action: SettingsAction): SettingsState {
   switch (action.type) {

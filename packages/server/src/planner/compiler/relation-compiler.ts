@@ -44,7 +44,7 @@ const SQL_TYPE: Record<ScalarType, string> = {
 
 /**
  * Relations between return-type objects and values or bucket keys: values carried along the
- * level route (search-api.md 2.7), per-record filters (3.3), and the bucket key of each
+ * level route, per-record filters, and the bucket key of each
  * aggregation type.
  */
 export class RelationCompiler extends ExpressionCompiler {

@@ -5,7 +5,7 @@ const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
 const COMPUTATIONAL = 'computational';
 
 /**
- * `results_content_type` as an entry condition (search-api.md 3): `experimental` keeps experimental
+ * `results_content_type` as an entry condition: `experimental` keeps experimental
  * and integrative entries (and entries without a methodology, which cannot be computed models),
  * `computational` keeps computed models. The condition is left out when it would exclude nothing
  * in this archive, which spares every chart request a filter.

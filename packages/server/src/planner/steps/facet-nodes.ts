@@ -24,7 +24,7 @@ function and(parts: Criterion[]): Criterion | undefined {
 }
 
 /**
- * Splits a facet filter for a facet on an attribute of nested record `root` (search-api.md 3.3):
+ * Splits a facet filter for a facet on an attribute of nested record `root`:
  * the parts whose conditions all lie on that record apply per record, the rest to documents.
  * Only an `and` group can be taken apart.
  */
@@ -75,7 +75,7 @@ function sourceAndFilters(attribute: CatalogueAttribute, context: Context) {
 function facetNodes(facets: readonly PlannedFacet[], context: Context): FacetNode[] {
   return facets.flatMap((facet): FacetNode[] => {
     if (facet.kind === 'filter') {
-      // Transparent: the inner facets take the filter facet's place (search-api.md 3.3).
+      // Transparent: the inner facets take the filter facet's place.
       return facetNodes(facet.facets, { ...context, filters: [...context.filters, facet.filter] });
     }
     const { source, filters } = sourceAndFilters(facet.attribute, context);

@@ -3,7 +3,7 @@ import { isCondition, type Predicate } from '../nodes.ts';
 
 /**
  * The nested root all nodes of an `and` group share, when the group holds only conditions on one
- * nested record: those must hold on the same record (search-api.md 2.6 point 4). A sub-group, or a
+ * nested record: those must hold on the same record. A sub-group, or a
  * condition on anything else, makes every condition match independently.
  */
 export function sameRecordRoot(criterion: Criterion): string | undefined {
@@ -34,7 +34,7 @@ function conditionPredicate(condition: Condition): Predicate {
 
 /**
  * A criterion as a predicate over objects of `level`: each condition is evaluated at its
- * attribute's level and mapped to `level`; groups combine the mapped sets (search-api.md 2.7).
+ * attribute's level and mapped to `level`; groups combine the mapped sets.
  */
 export function toPredicate(criterion: Criterion, level: ReturnType): Predicate {
   if (isCondition(criterion)) {
