@@ -1,9 +1,4 @@
-import {
-  AttributeSet,
-  CHART_LIST,
-  chartQueryAttributes,
-  type CatalogueAttribute,
-} from '@pdb-stats/search-model';
+import { AttributeSet, CHART_LIST, chartAttributes, type CatalogueAttribute } from '@pdb-stats/search-model';
 
 /** The dashboard's charts an archive can draw, and for the others the attributes it lacks. */
 export interface ChartSupport {
@@ -16,9 +11,9 @@ export function chartSupport(held: readonly CatalogueAttribute[]): ChartSupport 
   const set = new AttributeSet(held);
   const support: ChartSupport = { drawn: [], notDrawn: [] };
   for (const definition of CHART_LIST) {
-    const queries = [definition.query, ...(definition.variants?.options.map((o) => o.query) ?? [])];
-    const needed = [...new Set(queries.flatMap(chartQueryAttributes))];
-    const missing = needed.filter((path) => !set.find(path, definition.query.returnType));
+    const missing = chartAttributes(definition).filter(
+      (path) => !set.find(path, definition.query.returnType),
+    );
     if (missing.length === 0) support.drawn.push(definition.key);
     else support.notDrawn.push({ chart: definition.key, missing });
   }

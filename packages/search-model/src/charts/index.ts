@@ -110,4 +110,4 @@ export function clickRequest(
 ): SearchRequest {
   return finalizeRequest(definition.buildSearch(click, query));
 }
-export { requestAttributes, chartQueryAttributes } from './required-attributes.ts';
+export { requestAttributes, chartQueryAttributes, chartAttributes } from './required-attributes.ts';

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '../request/wire.ts';
-import type { ChartQuery } from './types.ts';
+import type { ChartDefinition, ChartQuery } from './types.ts';
 import { chartFacetRequest } from './requests.ts';
 
 /** Every attribute path a request names: in its query, facets, sub-facets, filters and sort. */
@@ -23,4 +23,10 @@ export function requestAttributes(request: SearchRequest): string[] {
 /** The attributes an archive must hold for a chart to be drawn: those of its facet request. */
 export function chartQueryAttributes(query: ChartQuery): string[] {
   return requestAttributes(chartFacetRequest(query));
+}
+
+/** The attributes a chart needs in any of its variants (for marking it in menus and lists). */
+export function chartAttributes(definition: ChartDefinition): string[] {
+  const queries = [definition.query, ...(definition.variants?.options.map((o) => o.query) ?? [])];
+  return [...new Set(queries.flatMap(chartQueryAttributes))].sort();
 }

@@ -40,8 +40,9 @@ export class DocumentStore {
   ) {}
 
   /** Opens a snapshot folder (`<dir>/<level>.parquet`); fails at once when a level file is missing. */
-  static async open(snapshotDir: string): Promise<DocumentStore> {
-    const held = new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
+  /** `held`: the attributes the snapshot holds, when the caller knows them already (the engine does). */
+  static async open(snapshotDir: string, held?: AttributeSet): Promise<DocumentStore> {
+    held ??= new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
     const keys = resolveKeyAttributes(held);
     // One thread: a lookup of 25 rows takes tens of milliseconds even on 250k entries; the cores are the engine's.
     const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
