@@ -2,13 +2,12 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import packageJson from '../../package.json' with { type: 'json' };
-import { emptyDocuments, fullCounts, LEVELS, type DemoDocuments, type Row } from '../documents.ts';
+import { fullCounts, LEVELS, type Row } from '../documents.ts';
 import { LevelFiles } from '../level-files.ts';
 import type { Manifest } from '../manifest.ts';
 import { SnapshotWriter } from '../write-snapshot.ts';
 import { IMPORT_ATTRIBUTES } from './attributes.ts';
 import { chartSupport, type ChartSupport } from './chart-support.ts';
-import { Coverage } from './coverage.ts';
 import { ImportLock } from './lock.ts';
 import { discover, statShard } from './discover.ts';
 import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
@@ -17,7 +16,7 @@ import { cacheLine, documentsOf, ImportCache, parserSignature, type CachedFile }
 import { DEFAULT_PARSER_MODULE, type ParseOutcome } from './parse-file.ts';
 import { lazyParsePool, type ParsePool } from './pool.ts';
 import { isComponentKind, SOURCE_NAMES, type Shard, type Source, type SourceKind } from './sources.ts';
-import { LinkKeys } from './keys.ts';
+import { SnapshotRows } from './snapshot-rows.ts';
 
 export const IMPORT_GENERATOR = `pdb-statistics mmcif-import ${packageJson.version}`;
 
@@ -114,10 +113,7 @@ export class ImportAbortedError extends Error {
   }
 }
 
-const RELEASE_DATE = 'rcsb_accession_info.initial_release_date';
 const MAX_BAD_LISTED = 1000;
-/** Rows appended to the level files at once. */
-const BATCH_ROWS = 5_000;
 
 function sourcesOf(options: ImportOptions): Source[] {
   // Components first: their mol_definition keys must be known when non-polymer entities are written.
@@ -215,7 +211,7 @@ async function importUnlocked(options: ImportOptions, outDir: string): Promise<I
     const removedShards = await cache.prune(found.shards.map((s) => s.key));
     if (options.signal?.aborted) throw new ImportAbortedError();
     emit({ type: 'message', message: 'writing Parquet tables' });
-    const filled = state.coverage.filledAttributes();
+    const filled = state.rows.coverage.filledAttributes();
     await files.toParquet({
       attributes: filled,
       onProgress: (message) => emit({ type: 'message', message }),
@@ -227,7 +223,7 @@ async function importUnlocked(options: ImportOptions, outDir: string): Promise<I
       source: 'wwPDB mmCIF files',
       sources: describeSources(sources, enrichers),
       demo: false,
-      archive_date: state.latestRelease || new Date().toISOString().slice(0, 10),
+      archive_date: state.rows.latestRelease || new Date().toISOString().slice(0, 10),
       generator: IMPORT_GENERATOR,
     });
     return {
@@ -244,7 +240,7 @@ async function importUnlocked(options: ImportOptions, outDir: string): Promise<I
       },
       badFiles: state.badFiles,
       counts: manifest.counts,
-      attributes: state.coverage.counts(),
+      attributes: state.rows.coverage.counts(),
       charts: chartSupport(filled),
       bytes: { compressed: state.compressed, decompressed: state.decompressed },
       seconds: (performance.now() - started) / 1000,
@@ -264,7 +260,7 @@ async function importUnlocked(options: ImportOptions, outDir: string): Promise<I
   }
 }
 
-/** The running import: counters, keys and coverage, and the shard loop. */
+/** The running import: counters, the rows written, and the shard loop. */
 class ImportState {
   parsed = 0;
   reused = 0;
@@ -272,22 +268,20 @@ class ImportState {
   bad = 0;
   compressed = 0;
   decompressed = 0;
-  latestRelease = '';
   readonly badFiles: BadFile[] = [];
-  readonly coverage: Coverage;
-  private readonly keys = new LinkKeys();
+  readonly rows: SnapshotRows;
   private done = 0;
   private doneBytes = 0;
 
   constructor(
-    private readonly files: LevelFiles,
-    private readonly enrichers: readonly Enricher[],
+    files: LevelFiles,
+    enrichers: readonly Enricher[],
     attributes: readonly CatalogueAttribute[],
     private readonly options: ImportOptions,
     private readonly emit: (event: ImportEvent) => void,
     private readonly total: number,
   ) {
-    this.coverage = new Coverage(attributes);
+    this.rows = new SnapshotRows(files, attributes, enrichers);
   }
 
   private checkAborted(): void {
@@ -319,7 +313,7 @@ class ImportState {
       fill();
       await this.write(loaded);
     }
-    await this.flush();
+    await this.rows.flush();
   }
 
   private async load(shard: Shard, pool: ParsePool, cache: ImportCache): Promise<ShardResult> {
@@ -368,20 +362,7 @@ class ImportState {
       throw new ImportError(`${file}: ${reason} (--strict: stopping at the first bad file)`);
   }
 
-  /** Rows waiting to be appended: many small shards make one write. */
-  private batch = emptyDocuments();
-  private batchRows = 0;
-
-  private async flush(): Promise<void> {
-    const batch = this.batch;
-    this.batch = emptyDocuments();
-    this.batchRows = 0;
-    for (const level of LEVELS) this.coverage.add(level, batch[level]);
-    await this.files.append(batch);
-  }
-
   private async write(result: ShardResult): Promise<void> {
-    const batch = this.batch;
     const component = isComponentKind(result.shard.kind);
     for (const name of result.vanished)
       this.reportBad(`${result.shard.dir}/${name}`, 'vanished while importing');
@@ -398,21 +379,12 @@ class ImportState {
         this.parsed++;
       } else this.reused++;
       const docs = documentsOf(file.cached as CachedFile);
-      if (component) this.addComponents(this.firstReads(file.path, docs as Row[]), batch);
+      if (component) this.rows.addComponents(this.firstReads(file.path, docs as Row[]));
       else if (this.firstReads(file.path, [(docs as EntryDocuments).entry]).length > 0)
-        this.addEntry(docs as EntryDocuments, batch);
+        this.rows.addEntry(docs as EntryDocuments);
       this.emit({ type: 'progress', done: this.done, total: this.total, bytes: this.doneBytes });
     }
-    if (this.batchRows >= BATCH_ROWS) await this.flush();
-  }
-
-  private addComponents(rows: Row[], batch: DemoDocuments): void {
-    for (const row of rows) {
-      for (const enricher of this.enrichers) enricher.enrichComponent?.(row);
-      this.keys.component(row);
-      batch.mol_definition.push(row);
-    }
-    this.batchRows += rows.length;
+    await this.rows.flushIfFull();
   }
 
   /** Where each identifier was first read: the first file wins, as the archive holds one of each. */
@@ -437,23 +409,5 @@ class ImportState {
         `already imported, left out: ${repeated.slice(0, 5).join(', ')}${repeated.length > 5 ? ` and ${repeated.length - 5} more` : ''}`,
       );
     return fresh;
-  }
-
-  private addEntry(docs: EntryDocuments, batch: DemoDocuments): void {
-    for (const enricher of this.enrichers) enricher.enrich(docs);
-    this.keys.entry(docs);
-    const released = docs.entry[RELEASE_DATE];
-    if (typeof released === 'string' && released > this.latestRelease) this.latestRelease = released;
-    batch.entry.push(docs.entry);
-    batch.polymer_entity.push(...docs.polymer_entity);
-    batch.polymer_instance.push(...docs.polymer_instance);
-    batch.non_polymer_entity.push(...docs.non_polymer_entity);
-    batch.assembly.push(...docs.assembly);
-    this.batchRows +=
-      1 +
-      docs.polymer_entity.length +
-      docs.polymer_instance.length +
-      docs.non_polymer_entity.length +
-      docs.assembly.length;
   }
 }

@@ -124,6 +124,15 @@ const DOCUMENT_FIELDS: readonly (readonly [ReturnType, ...AttributeRow])[] = [
 ];
 
 /**
+ * The level of the public documents an attribute belongs to: a branched entity's attributes are held
+ * by the entry here, but a source of documents (the Data API) serves them on the branched entity.
+ */
+export function nativeLevelOf(attribute: CatalogueAttribute): NativeLevel {
+  if (attribute.path === 'rcsb_id' || attribute.documentField) return attribute.level;
+  return ROOT_LEVELS[attribute.path.split('.')[0] as string] ?? 'entry';
+}
+
+/**
  * Every searchable attribute of the public archive, with the level of its root (roots not in the
  * table are entry-level), and the document fields above. An archive holds the subset its snapshot
  * has columns for.

@@ -3,6 +3,8 @@ import type { Operator } from '../request/wire.ts';
 import { CATALOGUE, type CatalogueAttribute, type ScalarType } from './attributes.ts';
 
 export { CATALOGUE };
+export { nativeLevelOf } from './attributes.ts';
+export type { NativeLevel } from './catalogue-rows.ts';
 export type { CatalogueAttribute, NestedRecord, ScalarType, SearchContext } from './attributes.ts';
 
 /**
