@@ -98,6 +98,7 @@ export const ROOT_LEVELS: Readonly<Record<string, NativeLevel>> = {
   rcsb_chem_comp_related: 'mol_definition',
   rcsb_chem_comp_synonyms: 'mol_definition',
   rcsb_chem_comp_target: 'mol_definition',
+  rcsb_cluster_membership: 'polymer_entity',
   rcsb_comp_model_provenance: 'entry',
   rcsb_entity_host_organism: 'polymer_entity',
   rcsb_entity_source_organism: 'polymer_entity',
