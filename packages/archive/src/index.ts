@@ -25,3 +25,7 @@ export { readSnapshotLayout } from './snapshot-layout.ts';
 export type { SnapshotLayout } from './snapshot-layout.ts';
 export { importMmcif, ImportError, IMPORT_GENERATOR } from './import/pipeline.ts';
 export type { ImportOptions, ImportSummary, ImportEvent } from './import/pipeline.ts';
+export { importRcsbApi } from './import/rcsb-api/pipeline.ts';
+export type { RcsbApiImportOptions, RcsbApiImportSummary } from './import/rcsb-api/pipeline.ts';
+export { compareSnapshots, formatComparison } from './import/compare.ts';
+export type { SnapshotComparison } from './import/compare.ts';

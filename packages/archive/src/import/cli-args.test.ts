@@ -23,8 +23,59 @@ describe('parseImportArguments', () => {
     ).toMatchObject({ source: 'mmcif', from: 'a', outDir: 'b', ccd: 'c.cif', strict: true, workers: 3 });
   });
 
+  it('reads the Data API import and the comparison', () => {
+    expect(
+      parseImportArguments([
+        'rcsb-api',
+        '--out',
+        'b',
+        '--ids=ids.txt',
+        '--base-url',
+        'http://127.0.0.1:8080',
+        '--since',
+        'last',
+        '--batch',
+        '50',
+        '--rate',
+        '2.5',
+        '--record',
+        'rec',
+      ]),
+    ).toEqual({
+      source: 'rcsb-api',
+      outDir: 'b',
+      idsFile: 'ids.txt',
+      baseUrl: 'http://127.0.0.1:8080',
+      since: 'last',
+      batchSize: 50,
+      ratePerSecond: 2.5,
+      record: 'rec',
+      help: false,
+    });
+    expect(parseImportArguments(['compare', 'x', 'y', '--json', '--examples', '3'])).toEqual({
+      source: 'compare',
+      a: 'x',
+      b: 'y',
+      json: true,
+      examples: 3,
+      help: false,
+    });
+  });
+
   it.each([
     [['--from', 'a', '--out', 'b'], /name the source to import: mmcif/],
+    [['rcsb-api', '--ids', 'i'], /--out DIR is required/],
+    [['rcsb-api', '--out', 'b', '--from', 'a'], /unknown argument "--from"/],
+    [['rcsb-api', '--out', 'b', '--since', 'yesterday'], /--since must be a date \(YYYY-MM-DD\) or "last"/],
+    [
+      ['rcsb-api', '--out', 'b', '--record', 'r', '--replay', 'r'],
+      /--record and --replay cannot be used together/,
+    ],
+    [['rcsb-api', '--out', 'b', '--batch', '0'], /--batch must be an integer from 1 to 5000, got "0"/],
+    [['rcsb-api', '--out', 'b', '--rate', 'fast'], /--rate must be a number/],
+    [['rcsb-api', '--out', 'b', '--base-url', 'data.rcsb.org'], /--base-url must be an http\(s\) URL/],
+    [['compare', 'x'], /compare needs two snapshot folders/],
+    [['compare', 'x', 'y', 'z'], /unexpected argument "z"/],
     [['pdbml', '--from', 'a', '--out', 'b'], /unknown source "pdbml"/],
     [['mmcif', '--from', 'a'], /--out DIR is required/],
     [['mmcif', '--out', 'b'], /give the entries to import: --from DIR/],

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
 import { IMPORT_USAGE, ImportCliError, parseImportArguments } from './cli-args.ts';
-import { ImportAbortedError, importMmcif } from './pipeline.ts';
+import { compareSnapshots, formatComparison } from './compare.ts';
+import { ImportAbortedError, importMmcif, type ImportEvent } from './pipeline.ts';
 import { ProgressReporter } from './progress.ts';
+import { importRcsbApi } from './rcsb-api/pipeline.ts';
+import { formatRcsbApiSummary } from './rcsb-api/summary.ts';
 import { formatSummary } from './summary.ts';
 
-/** `npm run import -- mmcif --from DIR --out DIR [...]`: see IMPORT_USAGE. */
+/** `npm run import -- mmcif|rcsb-api|compare ...`: see IMPORT_USAGE. */
 async function main(): Promise<number> {
   let options;
   try {
@@ -18,6 +21,17 @@ async function main(): Promise<number> {
     console.log(IMPORT_USAGE);
     return 0;
   }
+  if (options.source === 'compare') {
+    const report = await compareSnapshots(options.a, options.b, {
+      ...(options.examples !== undefined && { examples: options.examples }),
+    });
+    console.log(
+      options.json
+        ? JSON.stringify(report, null, 2)
+        : formatComparison(report, { a: options.a, b: options.b }),
+    );
+    return 0;
+  }
   const controller = new AbortController();
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(130);
@@ -29,23 +43,24 @@ async function main(): Promise<number> {
   const progress = new ProgressReporter({
     tty: Boolean(process.stderr.isTTY),
     write: (text) => process.stderr.write(text),
+    label: options.source === 'mmcif' ? 'files' : 'documents',
   });
+  const onEvent = (event: ImportEvent) => {
+    if (event.type === 'progress') progress.update(event);
+    else {
+      progress.interrupt();
+      if (event.type === 'bad-file') console.error(`skipped ${event.file}: ${event.reason}`);
+      else console.error(event.message);
+    }
+  };
   try {
-    const summary = await importMmcif({
-      ...options,
-      outDir: resolve(options.outDir),
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type === 'progress') progress.update(event);
-        else {
-          progress.interrupt();
-          if (event.type === 'bad-file') console.error(`skipped ${event.file}: ${event.reason}`);
-          else console.error(event.message);
-        }
-      },
-    });
+    const common = { outDir: resolve(options.outDir), signal: controller.signal, onEvent };
+    const report =
+      options.source === 'mmcif'
+        ? formatSummary(await importMmcif({ ...options, ...common }))
+        : formatRcsbApiSummary(await importRcsbApi({ ...options, ...common }));
     progress.finish();
-    console.log(formatSummary(summary));
+    console.log(report);
     return 0;
   } catch (error) {
     progress.interrupt();

@@ -1,0 +1,43 @@
+import { LEVELS } from '../../documents.ts';
+import type { RcsbApiImportSummary } from './pipeline.ts';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const LISTED_FAILURES = 20;
+
+/** The end-of-import report: what was asked and received, rows per level, failures, attributes, time. */
+export function formatRcsbApiSummary(summary: RcsbApiImportSummary): string {
+  const { entries, components, requests } = summary;
+  const lines = [
+    `Snapshot ${summary.outDir} (${(summary.manifest.sources ?? []).join(', ')}; archive date ${summary.manifest.archive_date})`,
+    `Entries: ${count(entries.listed)} listed, ${count(entries.fetched)} received in this run` +
+      (entries.refreshed ? ` (${count(entries.refreshed)} released or revised since the given date)` : '') +
+      `, ${count(entries.reused)} from the spool, ${count(entries.failed)} not served`,
+    `Chemical components: ${count(components.listed)} named by the entries, ${count(components.fetched)} received, ` +
+      `${count(components.reused)} from the spool, ${count(components.failed)} not served`,
+    `Requests: ${count(requests.sent)} sent, ${count(requests.retried)} of them retries`,
+    'Rows written:',
+    ...LEVELS.map((level) => `  ${level.padEnd(20)} ${count(summary.counts[level]).padStart(12)}`),
+  ];
+  const failed = entries.failed + components.failed;
+  if (summary.failures.length > 0) {
+    lines.push(`Not served (${count(failed)}; asked for again by the next run):`);
+    for (const { id, reason } of summary.failures.slice(0, LISTED_FAILURES)) lines.push(`  ${id}: ${reason}`);
+    if (failed > LISTED_FAILURES) lines.push(`  … and ${count(failed - LISTED_FAILURES)} more`);
+  }
+  if (summary.unavailable.length > 0)
+    lines.push(
+      `Catalogue attributes the server's schema lacks (left out): ${count(summary.unavailable.length)}`,
+    );
+  if (summary.invalidValues > 0)
+    lines.push(`Values not of their attribute's type (left out): ${count(summary.invalidValues)}`);
+  const { structure, chemical } = summary.attributes;
+  lines.push(
+    `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
+      `${count(chemical.filled)} of ${count(chemical.total)} chemical attributes of the public catalogue`,
+  );
+  const { drawn, notDrawn } = summary.charts;
+  lines.push(`Charts this archive can draw: ${drawn.length} of ${drawn.length + notDrawn.length}`);
+  for (const { chart, missing } of notDrawn) lines.push(`  not ${chart}: lacks ${missing.join(', ')}`);
+  lines.push(`Time ${summary.seconds.toFixed(1)} s`);
+  return lines.join('\n');
+}
