@@ -355,6 +355,8 @@ async function openSnapshot(dir: string): Promise<OpenSnapshot> {
   const files = new Map<ReturnType, string>();
   for (const level of RETURN_TYPES) {
     const file = join(path, parquetFileOf(level));
+    // An empty table without columns holds nothing to compare (an import without components
+    // writes mol_definition so); it counts as a level the snapshot lacks.
     if (await exists(file)) files.set(level, file);
   }
   if (files.size === 0) throw fail(`it holds none of ${RETURN_TYPES.map(parquetFileOf).join(', ')}`);
@@ -378,6 +380,17 @@ async function columnsOf(db: DuckDBConnection, file: string): Promise<Map<string
   if (!columns.has('rcsb_id'))
     throw new Error(`${file} lacks the column rcsb_id that objects are matched on`);
   return columns;
+}
+
+/** False for a table with no `rcsb_id` column and no rows: one an import wrote empty. */
+async function hasObjectColumn(db: DuckDBConnection, file: string): Promise<boolean> {
+  const reader = await db.runAndReadAll(
+    `SELECT count(*) FILTER (WHERE column_name = 'rcsb_id') AS id, ` +
+      `(SELECT count(*) FROM read_parquet(${sqlString(file)})) AS n ` +
+      `FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}))`,
+  );
+  const [id, n] = reader.getRowsJS()[0] as [unknown, unknown];
+  return Number(id) > 0 || Number(n) > 0;
 }
 
 const count = (value: unknown) => Number(value ?? 0);
@@ -558,26 +571,29 @@ export async function compareSnapshots(
   const levels = RETURN_TYPES.filter((level) => !options.levels || options.levels.includes(level));
   const snapshotA = await openSnapshot(a);
   const snapshotB = await openSnapshot(b);
-  const report: SnapshotComparison = {
-    a: snapshotA.summary,
-    b: snapshotB.summary,
-    levels: [],
-    levelsOnlyInA: levels.filter((level) => snapshotA.files.has(level) && !snapshotB.files.has(level)),
-    levelsOnlyInB: levels.filter((level) => snapshotB.files.has(level) && !snapshotA.files.has(level)),
-  };
   const instance = await DuckDBInstance.create(':memory:');
   const db = await instance.connect();
   try {
+    for (const snapshot of [snapshotA, snapshotB])
+      for (const [level, file] of snapshot.files)
+        if (!(await hasObjectColumn(db, file))) snapshot.files.delete(level);
+    const report: SnapshotComparison = {
+      a: snapshotA.summary,
+      b: snapshotB.summary,
+      levels: [],
+      levelsOnlyInA: levels.filter((level) => snapshotA.files.has(level) && !snapshotB.files.has(level)),
+      levelsOnlyInB: levels.filter((level) => snapshotB.files.has(level) && !snapshotA.files.has(level)),
+    };
     for (const level of levels) {
       const fileA = snapshotA.files.get(level);
       const fileB = snapshotB.files.get(level);
       if (fileA && fileB) report.levels.push(await compareLevel(db, level, fileA, fileB, examples));
     }
+    return report;
   } finally {
     db.closeSync();
     instance.closeSync();
   }
-  return report;
 }
 
 const NOUNS: Record<ReturnType, [string, string]> = {

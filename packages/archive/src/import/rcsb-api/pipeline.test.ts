@@ -7,7 +7,7 @@ import { sharedPath } from '../../../../../test-support/shared-files.ts';
 import { readLevel } from '../fixtures/read-snapshot.ts';
 import { ImportError, type ImportEvent } from '../pipeline.ts';
 import { importRcsbApi, type RcsbApiImportOptions } from './pipeline.ts';
-import { loadFixtureEntries, readRecordedChemComps, type EntryDoc } from './stand-in/fixtures.ts';
+import { loadFixtureEntries, standInChemComps, type EntryDoc } from './stand-in/fixtures.ts';
 import { startStandIn, type StandIn } from './stand-in/server.ts';
 
 const SDL = sharedPath('real-data/data-api/schema.graphql', 'the Data API importer suite');
@@ -26,16 +26,7 @@ let serve: (entries: Record<string, EntryDoc>) => Promise<StandIn>;
 beforeAll(async () => {
   if (!SDL || !NOTEBOOK) return;
   entries = loadFixtureEntries();
-  const chemComps = Object.fromEntries(
-    readRecordedChemComps(NOTEBOOK).map((doc) => [doc.chem_comp?.id as string, doc]),
-  );
-  // The fixture ligands, written as the API would serve them (not among the recorded records).
-  for (const [id, formula_weight, type] of [
-    ['CA', 40.078, 'non-polymer'],
-    ['0F9', 389.491, 'non-polymer'],
-    ['JHN', 447.533, 'non-polymer'],
-  ] as const)
-    chemComps[id] = { rcsb_id: id, chem_comp: { id, formula_weight, type, name: id } } as never;
+  const chemComps = standInChemComps(NOTEBOOK, entries);
   const sdl = readFileSync(SDL, 'utf8');
   // The list names an entry the server does not serve: withdrawn between the list and the query.
   serve = (served) => startStandIn({ sdl, entries: served, chemComps, holdings: [...FIXTURE_IDS, '9ZZZ'] });

@@ -101,3 +101,21 @@ export function splitJsonObjects(text: string): unknown[] {
   if (depth !== 0 || inString) throw new Error('the text ends inside an object');
   return objects;
 }
+
+/**
+ * What a stand-in serves as `chem_comps`: the recorded real records, and the components the fixture
+ * entries name, as their `nonpolymer_comp` holds them (written with the entries, not recorded).
+ */
+export function standInChemComps(
+  notebookPath: string,
+  entries: Record<string, EntryDoc>,
+): Record<string, ChemCompDoc> {
+  const components: Record<string, ChemCompDoc> = {};
+  for (const doc of readRecordedChemComps(notebookPath)) components[doc.chem_comp?.id as string] = doc;
+  for (const entry of Object.values(entries))
+    for (const entity of entry.nonpolymer_entities ?? []) {
+      const component = entity?.nonpolymer_comp;
+      if (component?.rcsb_id) components[component.rcsb_id] = component as ChemCompDoc;
+    }
+  return components;
+}
