@@ -43,7 +43,6 @@ async function main(): Promise<number> {
   const progress = new ProgressReporter({
     tty: Boolean(process.stderr.isTTY),
     write: (text) => process.stderr.write(text),
-    label: options.source === 'mmcif' ? 'files' : 'documents',
   });
   const onEvent = (event: ImportEvent) => {
     if (event.type === 'progress') progress.update(event);

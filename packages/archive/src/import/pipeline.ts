@@ -49,7 +49,7 @@ export interface ImportOptions extends EnricherOptions {
 export type ImportEvent =
   | { type: 'message'; message: string }
   | { type: 'bad-file'; file: string; reason: string }
-  | { type: 'progress'; done: number; total: number; bytes: number };
+  | { type: 'progress'; done: number; total: number; bytes: number; label?: string };
 
 export interface BadFile {
   file: string;

@@ -40,6 +40,22 @@ describe('ProgressReporter', () => {
     expect(out.every((line) => line.endsWith('\n') && !line.includes('\r'))).toBe(true);
   });
 
+  it('ends the line of a step and starts a new one, with its own clock, when the label changes', () => {
+    const { progress, out, advance } = reporter(false);
+    progress.update({ done: 0, total: 10, bytes: 0, label: 'entries' });
+    advance(10_000);
+    progress.update({ done: 10, total: 10, bytes: 0, label: 'entries' });
+    advance(60_000);
+    progress.update({ done: 0, total: 4, bytes: 0, label: 'chemical components' });
+    advance(2000);
+    progress.update({ done: 4, total: 4, bytes: 0, label: 'chemical components' });
+    progress.finish();
+    expect(out).toEqual([
+      expect.stringMatching(/^entries 10\/10 \(100%\), 1\.0\/s, .* done in 10s\n$/),
+      expect.stringMatching(/^chemical components 4\/4 \(100%\), 2\.0\/s, .* done in 2s\n$/),
+    ]);
+  });
+
   it('formats durations', () => {
     expect([formatDuration(5), formatDuration(125), formatDuration(7300), formatDuration(Infinity)]).toEqual([
       '5s',

@@ -36,16 +36,21 @@ export class ProgressReporter {
   private last = -Infinity;
   private drawn = false;
   private state: ProgressState = { done: 0, total: 0, bytes: 0 };
+  private label: string;
+  private updatedAt: number | undefined;
+  private drawnState: ProgressState | undefined;
 
-  constructor(private readonly options: ProgressOptions) {}
+  constructor(private readonly options: ProgressOptions) {
+    this.label = options.label ?? 'files';
+  }
 
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
 
-  /** The line for a state, without terminal control characters. */
-  line(state: ProgressState): string {
-    const seconds = (this.now() - (this.started ?? this.now())) / 1000;
+  /** The line for a state reached at a time, without terminal control characters. */
+  line(state: ProgressState, at = this.now()): string {
+    const seconds = (at - (this.started ?? at)) / 1000;
     const rate = seconds > 0 ? state.done / seconds : 0;
     const left = rate > 0 ? (state.total - state.done) / rate : Infinity;
     const share = state.total > 0 ? Math.min(1, state.done / state.total) : 1;
@@ -53,16 +58,27 @@ export class ProgressReporter {
     const bar = this.options.tty ? `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ` : '';
     const mb = seconds > 0 ? state.bytes / 1e6 / seconds : 0;
     return (
-      `${this.options.label ?? 'files'} ${bar}${count(state.done)}/${count(state.total)} ` +
+      `${this.label} ${bar}${count(state.done)}/${count(state.total)} ` +
       `(${(share * 100).toFixed(0)}%), ${rate.toFixed(1)}/s, ${mb.toFixed(1)} MB/s, ` +
       `${state.done >= state.total ? `done in ${formatDuration(seconds)}` : `${formatDuration(left)} left`}`
     );
   }
 
-  /** The first call starts the clock (a call with nothing done yet only does that). */
-  update(state: ProgressState): void {
+  /**
+   * The first call starts the clock (a call with nothing done yet only does that). A state with
+   * another label starts a new line and a new clock: the import has gone on to its next step.
+   */
+  update(state: ProgressState & { label?: string }): void {
+    if (state.label !== undefined && state.label !== this.label) {
+      if (this.started !== undefined) this.finish();
+      this.label = state.label;
+      this.started = undefined;
+      this.drawn = false;
+      this.last = -Infinity;
+    }
     this.state = state;
     const now = this.now();
+    this.updatedAt = now;
     if (this.started === undefined) {
       this.started = now;
       if (state.done === 0) return;
@@ -73,16 +89,19 @@ export class ProgressReporter {
     this.draw();
   }
 
+  /** Draws the latest state with the time it was reached (a step's end is not when the next began). */
   private draw(): void {
+    this.drawnState = this.state;
+    const line = this.line(this.state, this.updatedAt ?? this.now());
     if (this.options.tty) {
-      this.options.write(`\r${this.line(this.state)}\x1b[K`);
+      this.options.write(`\r${line}\x1b[K`);
       this.drawn = true;
-    } else this.options.write(`${this.line(this.state)}\n`);
+    } else this.options.write(`${line}\n`);
   }
 
   /** Draws the final state and ends the line. */
   finish(): void {
-    this.draw();
+    if (this.drawnState !== this.state) this.draw();
     if (this.options.tty && this.drawn) this.options.write('\n');
   }
 
@@ -91,6 +110,7 @@ export class ProgressReporter {
     if (this.options.tty && this.drawn) {
       this.options.write('\r\x1b[K');
       this.drawn = false;
+      this.drawnState = undefined;
       this.last = -Infinity;
     }
   }

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sharedPath } from '../../../../../test-support/shared-files.ts';
 import { readLevel } from '../fixtures/read-snapshot.ts';
@@ -186,6 +188,36 @@ describe.skipIf(!SDL || !NOTEBOOK)('the RCSB Data API importer against a stand-i
     expect(await readLevel(join(dir, 'replayed'), 'entry')).toEqual(
       await readLevel(join(dir, 'archive'), 'entry'),
     );
+  });
+
+  it('the command imports, prints its summary, and compares two snapshots', async () => {
+    const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));
+    const command = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        // Asynchronous: the stand-in answers from this process.
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', cli, ...args],
+          { timeout: 120_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    const out = join(dir, 'cli');
+    const imported = await command('rcsb-api', '--out', out, '--base-url', standIn.url, '--rate', '100');
+    expect(imported.stderr).toContain('skipped 9ZZZ: not served: unknown or withdrawn id');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain(
+      'Entries: 5 listed, 4 received in this run, 0 from the spool, 1 not served',
+    );
+    expect(imported.stdout).toMatch(/Charts this archive can draw: \d+ of \d+/);
+    const again = await command('rcsb-api', '--out', out, '--base-url', standIn.url);
+    expect(again.stdout).toContain(
+      'Entries: 5 listed, 0 received in this run, 4 from the spool, 1 not served',
+    );
+    const compared = await command('compare', out, out, '--examples', '1');
+    expect(compared.code).toBe(0);
+    expect(compared.stdout).toContain('entry: 4 entries in both, 0 only in A, 0 only in B');
   });
 
   it('refuses an ids file with a line that is not an entry id, naming the line', async () => {

@@ -354,7 +354,8 @@ class RcsbApiImport {
     field: 'entries' | 'chem_comps',
   ): Promise<void> {
     let done = 0;
-    this.emit({ type: 'progress', done: 0, total: ids.length, bytes: 0 });
+    const label = kind === 'entries' ? 'entries' : 'chemical components';
+    this.emit({ type: 'progress', done: 0, total: ids.length, bytes: 0, label });
     let bytes = 0;
     await this.inBatches(ids, this.batchSize, async (batch, label) => {
       const answer = await this.client.graphql<Record<string, (ApiDocument | null)[] | null>>(
@@ -367,7 +368,7 @@ class RcsbApiImport {
       this.fetched[kind] += received.length;
       done += batch.length;
       bytes += received.reduce((sum, r) => sum + JSON.stringify(r.document).length, 0);
-      this.emit({ type: 'progress', done, total: ids.length, bytes });
+      this.emit({ type: 'progress', done, total: ids.length, bytes, label });
     });
   }
 
