@@ -95,7 +95,7 @@ test('the symmetry growth chart explains what is missing instead of an error scr
   await expect(note).toContainText('rcsb_struct_symmetry.kind');
   await expect(note).toContainText('rcsb_struct_symmetry.type');
   await expect(note).toContainText(
-    "an import from the RCSB Data API, which carries RCSB's own derived attributes (that importer is still to come)",
+    "an import from the RCSB Data API (npm run import -- rcsb-api), which carries RCSB's own derived attributes",
   );
   await expect(page.locator('.ps-data-error')).toHaveCount(0);
   await expect(page.locator('svg.ps-chart')).toHaveCount(0);

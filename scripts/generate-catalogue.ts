@@ -135,7 +135,11 @@ for (const [schema, document] of Object.entries(schemas)) {
  * membership is a field of the polymer entity in RCSB's documents (each entity is clustered).
  */
 const MISSING_SCOPES: Record<string, string> = { rcsb_cluster_membership: 'polymer_entity' };
-const rootLevels = { ...MISSING_SCOPES, ...scopes.SEARCH_ATTRIBUTE_SCOPES, ...scopes.CHEMICAL_ATTRIBUTE_SCOPES };
+const rootLevels = {
+  ...MISSING_SCOPES,
+  ...scopes.SEARCH_ATTRIBUTE_SCOPES,
+  ...scopes.CHEMICAL_ATTRIBUTE_SCOPES,
+};
 delete rootLevels.rcsb_id;
 const sortedLevels = Object.fromEntries(Object.entries(rootLevels).sort(([a], [b]) => a.localeCompare(b)));
 const SCHEMA_CODES: Record<string, string> = { structure: 's', chemical: 'c' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attributesNotHeld, explainMissing, missingSentence, sourceOf } from './attribute-sources.ts';
 
 const RCSB_API =
-  "an import from the RCSB Data API, which carries RCSB's own derived attributes (that importer is still to come)";
+  "an import from the RCSB Data API (npm run import -- rcsb-api), which carries RCSB's own derived attributes";
 
 describe(`${sourceOf.name}`, () => {
   it('names the Data API import for derived attributes', () => {

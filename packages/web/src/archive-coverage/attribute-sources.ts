@@ -1,7 +1,7 @@
 /** Which import supplies an attribute an archive may lack: the longest matching attribute root wins. */
 
 const RCSB_API =
-  "an import from the RCSB Data API, which carries RCSB's own derived attributes (that importer is still to come)";
+  "an import from the RCSB Data API (npm run import -- rcsb-api), which carries RCSB's own derived attributes";
 const GROUPS = 'the mmCIF import with --clusters (sequence clusters) or --sifts (UniProt)';
 
 /** Attribute root → the import that supplies it (derived attributes the mmCIF files do not carry). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
+import type { CoreEntry } from '@rcsb/rcsb-api-tools/lib/RcsbGraphQL/Types/Yosemite/GqlTypes.js';
 import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { fullCounts, LEVELS } from '../../documents.ts';
@@ -293,10 +294,7 @@ class RcsbApiImport {
     if (since === undefined)
       throw new ImportError('--since last: no import has completed with this spool yet; give a date instead');
     const spooled = ids.filter((id) => spool.has('entries', id));
-    type Dates = {
-      rcsb_id?: string;
-      rcsb_accession_info?: { initial_release_date?: string; revision_date?: string };
-    };
+    type Dates = Pick<CoreEntry, 'rcsb_id' | 'rcsb_accession_info'>;
     await this.inBatches(spooled, REVISION_BATCH, async (batch, label) => {
       const answer = await this.client.graphql<{ entries?: (Dates | null)[] }>(
         REVISIONS_QUERY,
@@ -307,8 +305,8 @@ class RcsbApiImport {
         const id = entry?.rcsb_id?.toUpperCase();
         if (!id) continue;
         const info = entry?.rcsb_accession_info;
-        const released = info?.initial_release_date?.slice(0, 10) ?? '';
-        const revised = info?.revision_date?.slice(0, 10) ?? null;
+        const released = dateOf(info?.initial_release_date) ?? '';
+        const revised = dateOf(info?.revision_date);
         if (released >= since || (revised ?? '') >= since || revised !== spool.item('entries', id)?.revision)
           refresh.add(id);
       }
@@ -416,12 +414,16 @@ class RcsbApiImport {
 /** What the spool's index keeps of a document: its revision date, and the components an entry names. */
 function itemOf(kind: SpoolKind, document: ApiDocument): SpooledItem {
   if (kind === 'chem_comps') return { revision: null };
-  const info = document.rcsb_accession_info as { revision_date?: string } | undefined;
+  const entry = document as Partial<CoreEntry>;
   const components = new Set<string>();
-  for (const entity of (document.nonpolymer_entities as ApiDocument[] | null) ?? []) {
-    const ids = entity?.rcsb_nonpolymer_entity_container_identifiers as
-      { nonpolymer_comp_id?: string } | undefined;
-    if (ids?.nonpolymer_comp_id) components.add(ids.nonpolymer_comp_id);
+  for (const entity of entry.nonpolymer_entities ?? []) {
+    const component = entity?.rcsb_nonpolymer_entity_container_identifiers?.nonpolymer_comp_id;
+    if (component) components.add(component);
   }
-  return { revision: info?.revision_date?.slice(0, 10) ?? null, components: [...components] };
+  return { revision: dateOf(entry.rcsb_accession_info?.revision_date), components: [...components] };
+}
+
+/** `YYYY-MM-DD` of the API's date-times. */
+function dateOf(value: unknown): string | null {
+  return typeof value === 'string' ? value.slice(0, 10) : null;
 }
