@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
 import { documentRoutes, type DocumentStore } from './documents/index.ts';
 import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
 import { addSecurityHeaders } from './security-headers.ts';
+import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { metadataRoutes } from './routes/metadata.ts';
 import { searchRoutes } from './routes/search.ts';
 import { SearchService } from './search-service.ts';
@@ -35,6 +37,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   // The API speaks JSON only: other media types get 415.
   app.removeContentTypeParser('text/plain');
+  await app.register(helmet, SECURITY_HEADERS);
   addSecurityHeaders(app, { corsOrigin: options.corsOrigin ?? '*' });
   app.addHook('onClose', async () => options.engine.close());
   const service = new SearchService(options.engine, options.cacheBytes);

@@ -5,29 +5,9 @@ export interface SecurityOptions {
   corsOrigin: string;
 }
 
-/**
- * Scripts only from files of this origin (no inline script, no eval); styles may be inline because
- * chart components position tooltips with style attributes. The dashboard may read another search
- * service over https (its config names it).
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-].join('; ');
-
-/** Security headers on every response, CORS on the API (a hook, so error answers carry them too). */
+/** CORS on the API (a hook, so error answers carry it too). */
 export function addSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (request.url.startsWith('/rcsbsearch/')) {
       reply.header('access-control-allow-origin', options.corsOrigin);
       if (options.corsOrigin !== '*') reply.header('vary', 'Origin');
