@@ -3,7 +3,7 @@ import { checkJsonDepth, validateSearchRequest } from '@pdb-stats/search-model';
 import { canonicalJson } from './cache/canonical-json.ts';
 import { ResponseCache, type CachedAnswer } from './cache/response-cache.ts';
 import type { Engine } from './engine/index.ts';
-import { groupedSearch } from './grouping.ts';
+import { SearchPipeline } from './pipeline/index.ts';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -17,12 +17,14 @@ const MENTIONS_NOW = /"now[-+"|]/;
 export class SearchService {
   readonly cache: ResponseCache;
   private readonly archiveVersion: string;
+  private readonly pipeline: SearchPipeline;
 
   constructor(
     private readonly engine: Engine,
     cacheBytes = 64 * 1024 * 1024,
   ) {
     this.cache = new ResponseCache(cacheBytes);
+    this.pipeline = new SearchPipeline(engine);
     this.archiveVersion = sha1(JSON.stringify(engine.archiveInfo())).slice(0, 16);
   }
 
@@ -34,9 +36,7 @@ export class SearchService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const plan = validateSearchRequest(body, { held: this.engine.held });
-    const response = plan.groupBy
-      ? await groupedSearch(this.engine, plan, plan.groupBy)
-      : await this.engine.search(plan);
+    const response = await this.pipeline.search(plan);
     const etag = `"${sha1(key)}"`;
     // Without a query_id from the client, the id is derived from the request, so equal requests get equal answers.
     const answer = {

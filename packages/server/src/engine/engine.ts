@@ -1,4 +1,6 @@
-import type { AttributeSet, PlannedRequest, ReturnType, SearchResponse } from '@pdb-stats/search-model';
+import type { AttributeSet, ReturnType } from '@pdb-stats/search-model';
+import type { ArchiveFacts, CompiledQuery, DialectName } from '../planner/index.ts';
+import type { ResultRow } from '../pipeline/shape-facets.ts';
 
 /** What the service knows about the loaded archive: its manifest, plus the rows of each level. */
 export interface ArchiveInfo {
@@ -8,14 +10,33 @@ export interface ArchiveInfo {
   readonly row_counts: Readonly<Record<ReturnType, number>>;
 }
 
-/** A search engine over one archive snapshot. */
+/** Runs one statement; values come back as strings, numbers or null (no bigint, no Date). */
+export type Execute = (query: CompiledQuery) => Promise<ResultRow[]>;
+
+/** Runs a statement whose answer never changes while the archive is loaded, at most once. */
+export type ExecuteCached = (query: CompiledQuery) => Promise<ResultRow[]>;
+
+/** One search's use of the database: its statements, on one connection, under one time limit. */
+export interface EngineSession {
+  execute: Execute;
+  cached: ExecuteCached;
+}
+
+/**
+ * A database driver over one archive snapshot. The search pipeline plans and compiles in the
+ * engine's dialect and runs the statements in a session; the engine knows how to run them, how
+ * long a search may take, and how its failures read (408, or 503 naming what is down).
+ */
 export interface Engine {
-  /** The answer to a validated request; `null` when there is nothing to answer (HTTP 204). */
-  search(plan: PlannedRequest): Promise<SearchResponse | null>;
-  archiveInfo(): ArchiveInfo;
+  readonly dialect: DialectName;
+  /** What the planner needs to know of the archive's data. */
+  readonly facts: ArchiveFacts;
   /** The catalogue attributes this archive holds (its snapshot's columns). */
   readonly held: AttributeSet;
-  /** Releases the database; searches after this fail. */
+  archiveInfo(): ArchiveInfo;
+  /** Runs `work` in a session that ends, with its time limit, when `work` does. */
+  session<T>(work: (session: EngineSession) => Promise<T>): Promise<T>;
+  /** Releases the database; sessions after this fail. */
   close(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => fixture?.close());
 
 async function facet(list: object[], returnType = 'entry', query?: object): Promise<FacetResult[]> {
-  const response = await fixture.engine.search(facets(list, returnType, query));
+  const response = await fixture.search(facets(list, returnType, query));
   expect(response?.result_set).toBeUndefined();
   return response!.facets!;
 }
@@ -550,7 +550,7 @@ describe('filter facets', () => {
 
   it('facets count all hits of a query, not the page', async () => {
     const xray = text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION');
-    const response = await fixture.engine.search(
+    const response = await fixture.search(
       plan({
         query: xray,
         return_type: 'entry',

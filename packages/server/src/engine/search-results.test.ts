@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.close());
 
-const search = (request: object) => fixture.engine.search(plan({ return_type: 'entry', ...request }));
+const search = (request: object) => fixture.search(plan({ return_type: 'entry', ...request }));
 const compact = async (options: object, request: object = {}) =>
   (await search({ ...request, request_options: { results_verbosity: 'compact', ...options } }))?.result_set;
 
@@ -47,7 +47,7 @@ describe('order', () => {
   });
 
   it('by an attribute of another level (entry release date for entities)', async () => {
-    const response = await fixture.engine.search(
+    const response = await fixture.search(
       plan({
         return_type: 'polymer_entity',
         request_options: {
@@ -109,7 +109,7 @@ describe('pages and verbosity', () => {
   });
 
   it('return_all_hits: every hit', async () => {
-    const response = await fixture.engine.search(
+    const response = await fixture.search(
       plan({
         return_type: 'assembly',
         request_options: { return_all_hits: true, results_verbosity: 'compact' },

@@ -5,7 +5,9 @@ import { buildApp } from '../../src/app.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
 const engine: Engine = {
-  search: () => Promise.reject(new Error('unused')),
+  dialect: 'duckdb',
+  facts: { methodologies: [null] },
+  session: () => Promise.reject(new Error('unused')),
   archiveInfo: () =>
     ({ source: 'demo', demo: true, archive_date: '2026-07-01', counts: { entry: 3 } }) as never,
   close: async () => {},

@@ -8,7 +8,9 @@ import { DEMO_HELD } from '../support/demo-held.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
 const engine: Engine = {
-  search: () => Promise.reject(new Error('unused')),
+  dialect: 'duckdb',
+  facts: { methodologies: [null] },
+  session: () => Promise.reject(new Error('unused')),
   archiveInfo: () => ({ source: 'demo', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
   close: async () => {},
   held: DEMO_HELD,

@@ -7,7 +7,9 @@ import type { Engine } from '../../src/engine/index.ts';
 
 /** Validation happens before the engine: an engine that fails on use proves no request reaches it. */
 const unreachableEngine: Engine = {
-  search: () => Promise.reject(new Error('the engine must not see an invalid request')),
+  dialect: 'duckdb',
+  facts: { methodologies: [null] },
+  session: () => Promise.reject(new Error('the engine must not see an invalid request')),
   archiveInfo: () => ({ source: 'test', demo: true, archive_date: '2026-07-01', counts: {} }) as never,
   close: async () => {},
   held: DEMO_HELD,

@@ -2,17 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSnapshotLayout } from '@pdb-stats/archive';
+import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
+import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
-  AttributeSet,
-  RETURN_TYPES,
-  type PlannedRequest,
-  type ReturnType,
-  type SearchResponse,
-} from '@pdb-stats/search-model';
-import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
-import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
-import { executeOnce, runSearch, type Execute } from '../run-search.ts';
-import type { ResultRow } from '../shape-facets.ts';
+  QueryTimeoutError,
+  type ArchiveInfo,
+  type Engine,
+  type EngineSession,
+  type Execute,
+} from '../engine.ts';
+import { executeOnce } from '../execute-once.ts';
 import { ClickHouseNode, ClusterUnavailableError } from './http-client.ts';
 import { loadSnapshot, shardTables } from './load-snapshot.ts';
 import { ident, levelColumns } from './schema.ts';
@@ -116,7 +116,7 @@ function plain(value: unknown): string | number | null {
 }
 
 class ClickHouseEngine implements Engine {
-  private readonly compiler = DIALECTS.clickhouse.createCompiler();
+  readonly dialect = 'clickhouse';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
   private closed = false;
@@ -126,13 +126,13 @@ class ClickHouseEngine implements Engine {
     private readonly database: string,
     private readonly info: ArchiveInfo,
     readonly held: AttributeSet,
-    private readonly facts: ArchiveFacts,
+    readonly facts: ArchiveFacts,
     private readonly timeoutMs: number,
   ) {}
 
-  async search(request: PlannedRequest): Promise<SearchResponse | null> {
+  /** Statements through the first shard, tagged with one query id so that a late one can be killed. */
+  async session<T>(work: (session: EngineSession) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('the ClickHouse engine is closed');
-    const program = this.compiler.compile(planSearch(request, this.facts));
     const node = this.shards[0]!;
     const abort = new AbortController();
     const queryId = randomUUID();
@@ -151,7 +151,7 @@ class ClickHouseEngine implements Engine {
     const cached = executeOnce(execute, this.constant, (query) => query.sql);
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     try {
-      return await runSearch(program, execute, cached);
+      return await work({ execute, cached });
     } catch (error) {
       if (abort.signal.aborted || isTimeout(error)) throw await this.timeoutError(queryId);
       if (error instanceof ClusterUnavailableError) throw await this.unavailable(error);

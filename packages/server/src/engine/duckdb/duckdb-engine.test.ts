@@ -8,6 +8,7 @@ import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine
 import { facets, plan, text } from '../../planner/testing/requests.ts';
 import { tinySnapshot } from '../testing/tiny-snapshot.ts';
 import { SearchService } from '../../search-service.ts';
+import { SearchPipeline } from '../../pipeline/index.ts';
 import { openDuckDbEngine } from './duckdb-engine.ts';
 
 describe(`${openDuckDbEngine.name}`, () => {
@@ -50,9 +51,9 @@ describe(`${openDuckDbEngine.name}`, () => {
     ];
     const strip = (r: unknown) => ({ ...(r as object), query_id: '' });
     const serial: object[] = [];
-    for (const request of requests) serial.push(strip(await fixture.engine.search(request)));
+    for (const request of requests) serial.push(strip(await fixture.search(request)));
     const parallel = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => fixture.engine.search(requests[i % requests.length]!)),
+      Array.from({ length: 12 }, (_, i) => fixture.search(requests[i % requests.length]!)),
     );
     parallel.forEach((response, i) => expect(strip(response)).toEqual(serial[i % requests.length]));
   });
@@ -68,9 +69,9 @@ describe(`${openDuckDbEngine.name}`, () => {
         negation: false,
       },
     };
-    await expect(fixture.engine.search(broken)).rejects.toBeInstanceOf(Error);
+    await expect(fixture.search(broken)).rejects.toBeInstanceOf(Error);
     // The engine keeps working afterwards.
-    expect((await fixture.engine.search(plan({ return_type: 'entry' })))?.total_count).toBe(4);
+    expect((await fixture.search(plan({ return_type: 'entry' })))?.total_count).toBe(4);
   });
 });
 
@@ -94,8 +95,8 @@ describe('derived tables', () => {
         'entry',
         text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
       );
-      const expected = (await roomy.engine.search(request))?.facets;
-      const answers = await Promise.all(Array.from({ length: 6 }, () => tight.engine.search(request)));
+      const expected = (await roomy.search(request))?.facets;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => tight.search(request)));
       for (const answer of answers) expect(answer?.facets).toEqual(expected);
     } finally {
       await tight.close();
@@ -163,7 +164,7 @@ describe('opening a snapshot', () => {
       const engine = await openDuckDbEngine(snapshot.dir);
       try {
         // Experimental entries only: an entry condition carried to the components of their ligands.
-        const response = await engine.search(
+        const response = await new SearchPipeline(engine).search(
           plan({
             return_type: 'mol_definition',
             request_options: { paginate: { start: 0, rows: 5 }, results_content_type: ['experimental'] },
@@ -196,6 +197,6 @@ describe('opening a snapshot', () => {
   it('fails searches after close', async () => {
     const fixture = await openFixtureEngine({});
     await fixture.close();
-    await expect(fixture.engine.search(plan({ return_type: 'entry' }))).rejects.toThrow(/closed/);
+    await expect(fixture.search(plan({ return_type: 'entry' }))).rejects.toThrow(/closed/);
   });
 });

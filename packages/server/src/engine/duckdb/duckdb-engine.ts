@@ -2,17 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readSnapshotLayout } from '@pdb-stats/archive';
+import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
+import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
-  AttributeSet,
-  RETURN_TYPES,
-  type PlannedRequest,
-  type ReturnType,
-  type SearchResponse,
-} from '@pdb-stats/search-model';
-import { DIALECTS, planSearch, type ArchiveFacts, type CompiledQuery } from '../../planner/index.ts';
-import { QueryTimeoutError, type ArchiveInfo, type Engine } from '../engine.ts';
-import { executeOnce, runSearch, type Execute } from '../run-search.ts';
-import type { ResultRow } from '../shape-facets.ts';
+  QueryTimeoutError,
+  type ArchiveInfo,
+  type Engine,
+  type EngineSession,
+  type Execute,
+} from '../engine.ts';
+import { executeOnce } from '../execute-once.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from './derived-tables.ts';
@@ -115,7 +115,7 @@ export async function openDuckDbEngine(
 }
 
 class DuckDbEngine implements Engine {
-  private readonly compiler = DIALECTS.duckdb.createCompiler();
+  readonly dialect = 'duckdb';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
 
@@ -124,13 +124,13 @@ class DuckDbEngine implements Engine {
     private readonly pool: ConnectionPool<DuckDBConnection>,
     private readonly info: ArchiveInfo,
     readonly held: AttributeSet,
-    private readonly facts: ArchiveFacts,
+    readonly facts: ArchiveFacts,
     private readonly derived: DerivedTables,
     private readonly timeoutMs: number,
   ) {}
 
-  async search(request: PlannedRequest): Promise<SearchResponse | null> {
-    const program = this.compiler.compile(planSearch(request, this.facts));
+  /** A connection of the pool for the whole session; past the time limit its statement is interrupted. */
+  session<T>(work: (session: EngineSession) => Promise<T>): Promise<T> {
     return this.pool.use(async (connection) => {
       const held = new Set<string>();
       let timedOut = false;
@@ -150,7 +150,7 @@ class DuckDbEngine implements Engine {
         connection.interrupt();
       }, this.timeoutMs);
       try {
-        return await runSearch(program, execute, cached);
+        return await work({ execute, cached });
       } catch (error) {
         throw timedOut ? new QueryTimeoutError(this.timeoutMs) : error;
       } finally {

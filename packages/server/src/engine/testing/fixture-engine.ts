@@ -1,4 +1,5 @@
-import type { PlannedRequest } from '@pdb-stats/search-model';
+import type { PlannedRequest, SearchResponse } from '@pdb-stats/search-model';
+import { SearchPipeline } from '../../pipeline/index.ts';
 import { openDuckDbEngine, type DuckDbEngineOptions } from '../duckdb/duckdb-engine.ts';
 import type { Engine } from '../engine.ts';
 import { FIXTURE_ARCHIVE } from './fixture-archive.ts';
@@ -7,6 +8,8 @@ import { tinySnapshot, type SnapshotRows } from './tiny-snapshot.ts';
 
 export interface FixtureEngine {
   engine: Engine;
+  /** A validated request answered by the search pipeline over this engine. */
+  search(request: PlannedRequest): Promise<SearchResponse | null>;
   /** Identifiers a query finds (empty for a 204). */
   found(query: object | undefined, returnType?: string, options?: object): Promise<string[]>;
   close(): Promise<void>;
@@ -19,11 +22,13 @@ export async function openFixtureEngine(
 ): Promise<FixtureEngine> {
   const snapshot = await tinySnapshot(rows);
   const engine = await openDuckDbEngine(snapshot.dir, options);
+  const pipeline = new SearchPipeline(engine);
   return {
     engine,
+    search: (request) => pipeline.search(request),
     found: async (query, returnType, options) => {
       const request: PlannedRequest = ids(query, returnType, options);
-      return ((await engine.search(request))?.result_set ?? []) as string[];
+      return ((await pipeline.search(request))?.result_set ?? []) as string[];
     },
     close: async () => {
       await engine.close();

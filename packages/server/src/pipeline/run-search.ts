@@ -1,41 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ResultItem, SearchResponse } from '@pdb-stats/search-model';
-import type { CompiledQuery, FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
-import {
-  expandMasks,
-  groupRows,
-  shapeFacets,
-  type FacetData,
-  type Key,
-  type ResultRow,
-} from './shape-facets.ts';
-
-/** Runs one statement; values come back as strings, numbers or null (no bigint, no Date). */
-export type Execute = (query: CompiledQuery) => Promise<ResultRow[]>;
-
-/** Runs a statement whose answer never changes while the archive is loaded, at most once. */
-export type ExecuteCached = (query: CompiledQuery) => Promise<ResultRow[]>;
-
-/**
- * `execute` run at most once per key: the answer (a promise, so concurrent searches share it) is
- * kept in `answers`, an engine's for as long as its archive is loaded; a failed one is forgotten.
- */
-export function executeOnce(
-  execute: Execute,
-  answers: Map<string, Promise<ResultRow[]>>,
-  keyOf: (query: CompiledQuery) => string,
-): ExecuteCached {
-  return (query) => {
-    const key = keyOf(query);
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = execute(query);
-      answers.set(key, answer);
-      answer.catch(() => answers.delete(key));
-    }
-    return answer;
-  };
-}
+import type { Execute, ExecuteCached } from '../engine/engine.ts';
+import type { FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
+import { expandMasks, groupRows, shapeFacets, type FacetData, type Key } from './shape-facets.ts';
 
 function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): ResultItem {
   if (verbosity === 'compact') return identifier;
@@ -60,8 +27,8 @@ async function facetData(program: FacetProgram, execute: Execute, cached: Execut
 }
 
 /**
- * Executes a compiled search and shapes the response: `null` when nothing
- * matches or the page starts beyond the last hit. Engine-neutral: each engine supplies `execute`.
+ * Executes a compiled search and shapes the response: `null` when nothing matches or the page
+ * starts beyond the last hit. Engine-neutral: the engine's session supplies `execute`.
  */
 export async function runSearch(
   program: SearchProgram,

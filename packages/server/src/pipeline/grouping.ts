@@ -11,7 +11,6 @@ import {
   type ResultItem,
   type SearchResponse,
 } from '@pdb-stats/search-model';
-import type { Engine } from './engine/index.ts';
 
 const CUTOFF = 'rcsb_polymer_entity_group_membership.similarity_cutoff';
 
@@ -68,7 +67,8 @@ const base = (plan: PlannedRequest): PlannedRequest => ({
 });
 
 /**
- * Answers a grouped search by composing plain searches, so that every engine supports it:
+ * Answers a grouped search by composing plain searches (run by the pipeline in the same engine
+ * session, so one time limit covers them all), so that every engine supports it:
  * 1. the groups of all hits, ordered by hit count (descending, then id), with their number;
  * 2. the members of the groups on the requested page;
  * 3. the members ranked by the ranking criteria; the first is the group's representative.
@@ -76,7 +76,7 @@ const base = (plan: PlannedRequest): PlannedRequest => ({
  * `ungrouped_count` those that do not.
  */
 export async function groupedSearch(
-  engine: Engine,
+  search: (plan: PlannedRequest) => Promise<SearchResponse | null>,
   plan: PlannedRequest,
   groupBy: PlannedGroupBy,
 ): Promise<SearchResponse | null> {
@@ -84,7 +84,7 @@ export async function groupedSearch(
   const groupId = attribute(source.id, plan);
   const { start, rows, all } = plan.page;
   const wanted = all ? 65536 : Math.min(65536, start + rows);
-  const overview = await engine.search({
+  const overview = await search({
     ...base(plan),
     facets: [
       {
@@ -105,7 +105,7 @@ export async function groupedSearch(
     ],
   });
   if (!overview) return null;
-  const members = await engine.search({ ...base(plan), query: and(plan.query, membership(plan, groupBy)) });
+  const members = await search({ ...base(plan), query: and(plan.query, membership(plan, groupBy)) });
   const grouped = members?.total_count ?? 0;
   const groupCount = valueOf(overview.facets, 'groups');
   const response: SearchResponse & Record<string, unknown> = {
@@ -119,13 +119,13 @@ export async function groupedSearch(
   if (groupCount === 0) return null;
   if (plan.countOnly) return response;
   if (plan.facets.length > 0) {
-    response.facets = (await engine.search({ ...base(plan), facets: plan.facets }))?.facets ?? [];
+    response.facets = (await search({ ...base(plan), facets: plan.facets }))?.facets ?? [];
   }
   const page = bucketsOf(overview.facets, 'page').slice(start, all ? undefined : start + rows);
   if (page.length === 0) return rows > 0 || all ? null : response;
 
   const ids = page.map((b) => b.label);
-  const inPage = await engine.search({
+  const inPage = await search({
     ...base(plan),
     query: and(plan.query, membership(plan, groupBy, ids)),
     facets: [
@@ -160,7 +160,7 @@ export async function groupedSearch(
       bucketsOf(b.facets, 'members').map((m) => m.label),
     ]),
   );
-  const ranked = await engine.search({
+  const ranked = await search({
     ...base(plan),
     query: condition(attribute('rcsb_id', plan), {
       operator: 'in',

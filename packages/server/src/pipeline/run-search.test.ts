@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, planSearch, type CompiledQuery } from '../planner/index.ts';
-import { runSearch, type Execute } from './run-search.ts';
+import type { Execute } from '../engine/engine.ts';
+import { runSearch } from './run-search.ts';
 import type { ResultRow } from './shape-facets.ts';
 import { facets, plan } from '../planner/testing/requests.ts';
 
