@@ -1,7 +1,12 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { CatalogueAttribute, ReturnType, SnapshotColumn } from '@pdb-stats/search-model';
+import {
+  CATALOGUE,
+  type CatalogueAttribute,
+  type ReturnType,
+  type SnapshotColumn,
+} from '@pdb-stats/search-model';
 import { columnsOf, parquetFileOf, type DemoDocuments, type Row } from './documents.ts';
 
 const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -27,6 +32,16 @@ function topLevelFields(sqlType: string): string[] | null {
     }
   }
   return fields;
+}
+
+/**
+ * The attributes with the level's `rcsb_id`: a level without rows (no component imported) keeps the
+ * identifier column every table of a snapshot has, so the snapshot can be served.
+ */
+function withIdentifier(level: ReturnType, attributes: readonly CatalogueAttribute[]): CatalogueAttribute[] {
+  if (attributes.some((a) => a.path === 'rcsb_id' && a.level === level)) return [...attributes];
+  const identifier = CATALOGUE.find((a) => a.path === 'rcsb_id' && a.level === level);
+  return identifier ? [...attributes, identifier] : [...attributes];
 }
 
 /**
@@ -188,7 +203,10 @@ export class LevelFiles {
         const started = Date.now();
         const target = join(this.dir, parquetFileOf(level));
         const narrowed =
-          options.attributes && new Map(columnsOf(level, options.attributes).map((c) => [c.name, c.sqlType]));
+          options.attributes &&
+          new Map(
+            columnsOf(level, withIdentifier(level, options.attributes)).map((c) => [c.name, c.sqlType]),
+          );
         const select = (this.encoders.get(level) as LevelEncoder).select(this.ndjson(level), narrowed);
         await connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
         await rm(this.ndjson(level));

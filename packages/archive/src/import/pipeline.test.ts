@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSnapshot, readManifest } from '../manifest.ts';
+import { readSnapshotLayout } from '../snapshot-layout.ts';
 import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
 import { entryCif, STAND_IN_PARSER, writeTree } from './fixtures/trees.ts';
 import {
@@ -122,12 +123,14 @@ describe('importMmcif', () => {
     expect(ligand?._chem_key).toBe(1);
   });
 
-  it('leaves _chem_key null without the CCD', async () => {
+  it('leaves _chem_key null without the CCD, and the snapshot can still be served', async () => {
     const dir = await folder();
     await writeTree(dir, { 'in/1abc.cif': entryCif('1abc', { ligand: 'ATP' }) });
     await run({ from: join(dir, 'in'), outDir: join(dir, 'out') });
     const [ligand] = await readLevel(join(dir, 'out'), 'non_polymer_entity');
     expect(ligand?._chem_key).toBeNull();
+    // An empty level keeps the identifier column the engines require of every table.
+    await expect(readSnapshotLayout(join(dir, 'out'))).resolves.toBeDefined();
   });
 
   it('reports a truncated gzip, a file that is not mmCIF and skips them; ignores other files', async () => {
