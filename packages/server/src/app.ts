@@ -1,12 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import { documentRoutes, type DocumentStore } from './documents/index.ts';
+import type { DocumentStore } from './documents/index.ts';
 import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
-import { addSecurityHeaders } from './security-headers.ts';
 import { SECURITY_HEADERS } from './plugins/security-headers.ts';
-import { metadataRoutes } from './routes/metadata.ts';
-import { searchRoutes } from './routes/search.ts';
+import { apiRoutes } from './routes/api.ts';
+import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
 import { webRoutes, type WebOptions } from './routes/web.ts';
 
@@ -37,17 +36,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   // The API speaks JSON only: other media types get 415.
   app.removeContentTypeParser('text/plain');
+  // Registered first, so that every answer carries the headers, whatever later refuses the request.
   await app.register(helmet, SECURITY_HEADERS);
-  addSecurityHeaders(app, { corsOrigin: options.corsOrigin ?? '*' });
   app.addHook('onClose', async () => options.engine.close());
   const service = new SearchService(options.engine, options.cacheBytes);
   app.decorate('searchService', service);
-  await app.register(searchRoutes, { service });
-  await app.register(metadataRoutes, {
+  await app.register(apiRoutes, {
+    prefix: '/rcsbsearch',
     engine: options.engine,
+    service,
+    corsOrigin: options.corsOrigin ?? '*',
     ...(options.documents && { documents: options.documents }),
   });
-  if (options.documents) await app.register(documentRoutes, { store: options.documents });
+  await app.register(healthRoutes);
   if (options.web) await app.register(webRoutes, options.web);
   return app;
 }

@@ -21,7 +21,7 @@ const documentsResponse = {
 export async function documentRoutes(app: FastifyInstance, options: { store: DocumentStore }): Promise<void> {
   app.addHook('onClose', async () => options.store.close());
   app.get<{ Querystring: Record<string, unknown> }>(
-    '/rcsbsearch/v2/documents',
+    '/v2/documents',
     { schema: { response: { 200: documentsResponse } } },
     async (request, reply) => {
       const { returnType, ids } = parseLookupParams(request.query);

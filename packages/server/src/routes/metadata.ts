@@ -13,7 +13,7 @@ function heldCounts(held: AttributeSet) {
   };
 }
 
-/** The attribute catalogues and the archive manifest. */
+/** The attribute catalogues and the archive manifest: `/rcsbsearch/v2/metadata/...`, `/rcsbsearch/v2/archive`. */
 export async function metadataRoutes(
   app: FastifyInstance,
   options: { engine: Engine; documents?: DocumentStore },
@@ -27,11 +27,10 @@ export async function metadataRoutes(
     }));
     return (await schemas)[kind];
   };
-  app.get('/rcsbsearch/v2/metadata/schema', () => schema('structure'));
-  app.get('/rcsbsearch/v2/metadata/chemical/schema', () => schema('chemical'));
-  app.get('/rcsbsearch/v2/archive', async () => ({
+  app.get('/v2/metadata/schema', () => schema('structure'));
+  app.get('/v2/metadata/chemical/schema', () => schema('chemical'));
+  app.get('/v2/archive', async () => ({
     ...options.engine.archiveInfo(),
     attributes: heldCounts(options.engine.held),
   }));
-  app.get('/health', async () => ({ status: 'ok' }));
 }

@@ -14,9 +14,9 @@ export async function searchRoutes(app: FastifyInstance, options: { service: Sea
     return reply.type('application/json; charset=utf-8').send(json);
   }
 
-  app.post('/rcsbsearch/v2/query', async (request, reply) => answer(request.body, request, reply));
+  app.post('/v2/query', async (request, reply) => answer(request.body, request, reply));
 
-  app.get<{ Querystring: { json?: string } }>('/rcsbsearch/v2/query', async (request, reply) => {
+  app.get<{ Querystring: { json?: string } }>('/v2/query', async (request, reply) => {
     const json = request.query.json;
     if (typeof json !== 'string' || json.trim() === '') {
       throw new RequestValidationError(
