@@ -29,3 +29,4 @@ export { importRcsbApi } from './import/rcsb-api/pipeline.ts';
 export type { RcsbApiImportOptions, RcsbApiImportSummary } from './import/rcsb-api/pipeline.ts';
 export { compareSnapshots, formatComparison } from './import/compare.ts';
 export type { SnapshotComparison } from './import/compare.ts';
+export { quoteName, quoteString } from './sql-text.ts';

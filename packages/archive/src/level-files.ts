@@ -8,9 +8,7 @@ import {
   type SnapshotColumn,
 } from '@pdb-stats/search-model';
 import { columnsOf, parquetFileOf, type DemoDocuments, type Row } from './documents.ts';
-
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+import { quoteName, quoteString } from './sql-text.ts';
 
 /**
  * Field names of a `STRUCT(...)[]` type whose struct holds an inner list (the records worth encoding
@@ -120,9 +118,9 @@ class LevelEncoder {
     const kept = this.columns
       .map((c, i) => ({ name: c.name, type: narrowed?.get(c.name) ?? c.sqlType, i }))
       .filter(({ name }) => !narrowed || narrowed.has(name) || name.startsWith('_'));
-    const types = kept.map(({ type, i }) => `${sqlString(`c${i}`)}: ${sqlString(type)}`).join(', ');
-    const list = kept.map(({ name, i }) => `${sqlName(`c${i}`)} AS ${sqlName(name)}`).join(', ');
-    return `SELECT ${list} FROM read_json(${sqlString(file)}, format = 'newline_delimited', columns = {${types}})`;
+    const types = kept.map(({ type, i }) => `${quoteString(`c${i}`)}: ${quoteString(type)}`).join(', ');
+    const list = kept.map(({ name, i }) => `${quoteName(`c${i}`)} AS ${quoteName(name)}`).join(', ');
+    return `SELECT ${list} FROM read_json(${quoteString(file)}, format = 'newline_delimited', columns = {${types}})`;
   }
 }
 
@@ -208,7 +206,7 @@ export class LevelFiles {
             columnsOf(level, withIdentifier(level, options.attributes)).map((c) => [c.name, c.sqlType]),
           );
         const select = (this.encoders.get(level) as LevelEncoder).select(this.ndjson(level), narrowed);
-        await connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+        await connection.run(`COPY (${select}) TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`);
         await rm(this.ndjson(level));
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         options.onProgress?.(

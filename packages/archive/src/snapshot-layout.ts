@@ -8,14 +8,13 @@ import {
   type ReturnType,
 } from '@pdb-stats/search-model';
 import { parquetFileOf } from './documents.ts';
+import { quoteString } from './sql-text.ts';
 
 /** What a snapshot's tables hold: their columns (name → DuckDB type) and the catalogue attributes. */
 export interface SnapshotLayout {
   columns: Record<ReturnType, Map<string, string>>;
   held: CatalogueAttribute[];
 }
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Reads the column layout of a snapshot's Parquet files (their schemas only, not their rows). An
@@ -30,7 +29,7 @@ export async function readSnapshotLayout(dir: string): Promise<SnapshotLayout> {
     for (const level of RETURN_TYPES) {
       const file = join(dir, parquetFileOf(level));
       const reader = await connection.runAndReadAll(
-        `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${literal(file)}))`,
+        `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoteString(file)}))`,
       );
       const levelColumns = new Map(reader.getRowsJS().map(([name, type]) => [String(name), String(type)]));
       const missing = ['_key', ...LEVEL_LINKS[level], 'rcsb_id'].filter((name) => !levelColumns.has(name));

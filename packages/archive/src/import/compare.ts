@@ -4,6 +4,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { isReturnType, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { parquetFileOf } from '../documents.ts';
 import { MANIFEST_FILE, readManifest } from '../manifest.ts';
+import { quoteName, quoteString } from '../sql-text.ts';
 
 /** Relative tolerance of floating-point values: importers round and parse numbers differently. */
 export const NUMBER_TOLERANCE = 1e-6;
@@ -102,9 +103,6 @@ export interface CompareOptions {
   levels?: readonly ReturnType[];
 }
 
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const sqlName = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 type ValueKind = 'integer' | 'number' | 'date' | 'string' | 'other' | 'json';
 
 /** One comparable attribute of a snapshot's level: a column, or one field of a nested record column. */
@@ -188,7 +186,7 @@ const listElement = (type: string): string | undefined =>
 
 /** The comparable attributes of one column. */
 function leavesOf(column: string, type: string): Leaf[] {
-  const ref = (alias: string) => `${alias}.${sqlName(column)}`;
+  const ref = (alias: string) => `${alias}.${quoteName(column)}`;
   const kind = scalarKind(type);
   if (kind) return [{ attribute: column, column, scalarType: type, kind, shape: 'value', expr: ref }];
   const element = listElement(type);
@@ -215,7 +213,7 @@ function leavesOf(column: string, type: string): Leaf[] {
   const gather = (alias: string, value: string) => `list_transform(${ref(alias)}, lambda __r: ${value})`;
   for (const field of fields) {
     const path = `${column}.${field.name}`;
-    const access = `__r.${sqlName(field.name)}`;
+    const access = `__r.${quoteName(field.name)}`;
     const fieldKind = scalarKind(field.type);
     if (fieldKind) {
       leaves.push({
@@ -253,7 +251,7 @@ function leavesOf(column: string, type: string): Leaf[] {
           kind: scalarKind(innerField.type) as ValueKind,
           shape: 'records',
           expr: (alias) =>
-            `flatten(${gather(alias, `list_transform(${access}, lambda __s: __s.${sqlName(innerField.name)})`)})`,
+            `flatten(${gather(alias, `list_transform(${access}, lambda __s: __s.${quoteName(innerField.name)})`)})`,
         });
       }
       continue;
@@ -368,7 +366,7 @@ async function columnsOf(db: DuckDBConnection, file: string): Promise<Map<string
   let rows: unknown[][];
   try {
     const reader = await db.runAndReadAll(
-      `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}))`,
+      `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoteString(file)}))`,
     );
     rows = reader.getRowsJS();
   } catch (error) {
@@ -386,8 +384,8 @@ async function columnsOf(db: DuckDBConnection, file: string): Promise<Map<string
 async function hasObjectColumn(db: DuckDBConnection, file: string): Promise<boolean> {
   const reader = await db.runAndReadAll(
     `SELECT count(*) FILTER (WHERE column_name = 'rcsb_id') AS id, ` +
-      `(SELECT count(*) FROM read_parquet(${sqlString(file)})) AS n ` +
-      `FROM (DESCRIBE SELECT * FROM read_parquet(${sqlString(file)}))`,
+      `(SELECT count(*) FROM read_parquet(${quoteString(file)})) AS n ` +
+      `FROM (DESCRIBE SELECT * FROM read_parquet(${quoteString(file)}))`,
   );
   const [id, n] = reader.getRowsJS()[0] as [unknown, unknown];
   return Number(id) > 0 || Number(n) > 0;
@@ -408,7 +406,7 @@ async function matchObjects(
   ] as const) {
     await db.run(
       `CREATE OR REPLACE TEMP TABLE ${table} AS SELECT rcsb_id, min(file_row_number) AS row, count(*) AS n ` +
-        `FROM read_parquet(${sqlString(file)}, file_row_number = true) WHERE rcsb_id IS NOT NULL GROUP BY rcsb_id`,
+        `FROM read_parquet(${quoteString(file)}, file_row_number = true) WHERE rcsb_id IS NOT NULL GROUP BY rcsb_id`,
     );
   }
   // Rows are picked by their position in the file: `_key` is unique only as far as the writer ensures.
@@ -485,16 +483,16 @@ async function compareLevel(
 
   // One view holds both sides' normalised values per shared object: `a<i>` and `b<i>` per attribute.
   const values = shared.flatMap(({ a, b, rule }, i) => [
-    `${normalised(a, rule, 'a')} AS ${sqlName(`a${i}`)}`,
-    `${normalised(b, rule, 'b')} AS ${sqlName(`b${i}`)}`,
+    `${normalised(a, rule, 'a')} AS ${quoteName(`a${i}`)}`,
+    `${normalised(b, rule, 'b')} AS ${quoteName(`b${i}`)}`,
   ]);
   await db.run(
     `CREATE OR REPLACE TEMP VIEW compared AS SELECT pairs.rcsb_id, ${values.join(', ')} FROM pairs ` +
-      `JOIN read_parquet(${sqlString(fileA)}, file_row_number = true) a ON a.file_row_number = pairs.row_a ` +
-      `JOIN read_parquet(${sqlString(fileB)}, file_row_number = true) b ON b.file_row_number = pairs.row_b`,
+      `JOIN read_parquet(${quoteString(fileA)}, file_row_number = true) a ON a.file_row_number = pairs.row_a ` +
+      `JOIN read_parquet(${quoteString(fileB)}, file_row_number = true) b ON b.file_row_number = pairs.row_b`,
   );
   const predicates = shared.map(({ rule }, i) => {
-    const [a, b] = [sqlName(`a${i}`), sqlName(`b${i}`)];
+    const [a, b] = [quoteName(`a${i}`), quoteName(`b${i}`)];
     const heldA = heldSql(a, rule);
     const heldB = heldSql(b, rule);
     return { heldA, heldB, differ: `(${heldA} AND ${heldB} AND ${differSql(a, b, rule)})`, a, b };

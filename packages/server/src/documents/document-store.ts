@@ -12,6 +12,7 @@ import { boundsQuery, type AttributeBounds } from './attribute-bounds.ts';
 import { jsonValue } from './json-values.ts';
 import { resolveKeyAttributes, type ResolvedKeyAttribute } from './key-attributes.ts';
 import { lookupQuery } from './lookup-query.ts';
+import { quoteName } from '@pdb-stats/archive';
 
 /** The key attributes of one identifier, keyed by attribute path, plus the identifier itself. */
 export type KeyDocument = { identifier: string } & Record<string, unknown>;
@@ -19,7 +20,6 @@ export type KeyDocument = { identifier: string } & Record<string, unknown>;
 /** Largest number of identifiers one lookup may name: a results page shows 25. */
 export const MAX_LOOKUP_IDS = 100;
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
@@ -52,7 +52,9 @@ export class DocumentStore {
       for (const level of RETURN_TYPES) {
         const file = join(snapshotDir, `${level}.parquet`);
         await access(file);
-        await connection.run(`CREATE VIEW ${quote(level)} AS SELECT * FROM read_parquet(${literal(file)})`);
+        await connection.run(
+          `CREATE VIEW ${quoteName(level)} AS SELECT * FROM read_parquet(${literal(file)})`,
+        );
       }
       return new DocumentStore(instance, connection, keys, held);
     } catch (error) {

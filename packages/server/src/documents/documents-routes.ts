@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DOCUMENTS_QUERYSTRING } from '../schemas/route-envelopes.ts';
 import type { DocumentStore } from './document-store.ts';
 import { parseLookupParams } from './lookup-params.ts';
 
@@ -20,9 +21,9 @@ const documentsResponse = {
  */
 export async function documentRoutes(app: FastifyInstance, options: { store: DocumentStore }): Promise<void> {
   app.addHook('onClose', async () => options.store.close());
-  app.get<{ Querystring: Record<string, unknown> }>(
+  app.get<{ Querystring: { return_type?: string; ids?: string } }>(
     '/v2/documents',
-    { schema: { response: { 200: documentsResponse } } },
+    { schema: { querystring: DOCUMENTS_QUERYSTRING, response: { 200: documentsResponse } } },
     async (request, reply) => {
       const { returnType, ids } = parseLookupParams(request.query);
       const documents = await options.store.lookup(returnType, ids);

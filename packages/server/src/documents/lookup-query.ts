@@ -1,5 +1,5 @@
 import { storageOf, type ReturnType } from '@pdb-stats/search-model';
-import { quoteName } from '../engine/duckdb/sql-text.ts';
+import { quoteName } from '@pdb-stats/archive';
 import { PARENT_LINK, type Parent, type ResolvedKeyAttribute } from './key-attributes.ts';
 
 /** SQL with its values; values only ever travel as parameters. */

@@ -6,7 +6,7 @@ import {
   type ScalarType,
 } from '@pdb-stats/search-model';
 import { clickHouseColumn } from '../../planner/index.ts';
-import { quoteName } from '../duckdb/sql-text.ts';
+import { quoteName } from '@pdb-stats/archive';
 
 /** One column of a level table: its ClickHouse name and type, and how to read it from the snapshot. */
 export interface ClickHouseColumn {

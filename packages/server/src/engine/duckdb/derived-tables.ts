@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DerivedTable } from '../../planner/index.ts';
 import { parameterTypes } from './parameter-types.ts';
-import { quoteName } from './sql-text.ts';
+import { quoteName } from '@pdb-stats/archive';
 
 interface Held {
   /** Resolves to the row count once the table exists. */

@@ -16,7 +16,7 @@ import { executeOnce } from '../execute-once.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from './derived-tables.ts';
-import { quoteName, quoteString } from './sql-text.ts';
+import { quoteName, quoteString } from '@pdb-stats/archive';
 
 export interface DuckDbEngineOptions {
   /** Connections for concurrent requests (each request uses one). */

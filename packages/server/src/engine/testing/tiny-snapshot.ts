@@ -10,12 +10,12 @@ import {
   type CatalogueAttribute,
   type ReturnType,
 } from '@pdb-stats/search-model';
+import { quoteName } from '@pdb-stats/archive';
 
 /** A row of a level table by column name; `_key` defaults to the row's position. */
 export type SnapshotRow = Record<string, unknown>;
 export type SnapshotRows = Partial<Record<ReturnType, SnapshotRow[]>>;
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
@@ -35,9 +35,9 @@ export async function writeTinySnapshot(
   try {
     for (const level of RETURN_TYPES) {
       const columns = snapshotColumns(level, LEVEL_LINKS[level], attributes);
-      const table = quote(level);
+      const table = quoteName(level);
       await connection.run(
-        `CREATE TABLE ${table} (${columns.map((c) => `${quote(c.name)} ${c.sqlType}`).join(', ')})`,
+        `CREATE TABLE ${table} (${columns.map((c) => `${quoteName(c.name)} ${c.sqlType}`).join(', ')})`,
       );
       const levelRows = (rows[level] ?? []).map((row, i) => ({ _key: i, ...row }));
       if (levelRows.length > 0) {
@@ -45,7 +45,7 @@ export async function writeTinySnapshot(
         await writeFile(file, levelRows.map((row) => JSON.stringify(row)).join('\n'));
         const types = columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ');
         await connection.run(
-          `INSERT INTO ${table} SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${types}})`,
+          `INSERT INTO ${table} SELECT ${columns.map((c) => quoteName(c.name)).join(', ')} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${types}})`,
         );
         await rm(file);
       }
