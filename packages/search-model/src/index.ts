@@ -30,6 +30,7 @@ export {
   MAX_ROWS,
   REQUEST_LIMITS,
   checkJsonDepth,
+  describeJsonValue,
   resolveDate,
   tokenize,
   type ValidationCode,

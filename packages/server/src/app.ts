@@ -4,6 +4,7 @@ import type { DocumentStore } from './documents/index.ts';
 import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
 import { SECURITY_HEADERS } from './plugins/security-headers.ts';
+import { AJV_OPTIONS, schemaErrorFormatter } from './schemas/route-envelopes.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
@@ -32,7 +33,12 @@ declare module 'fastify' {
 
 /** Wires the service together; `main.ts` only starts it, tests build it without a port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaErrorFormatter,
+  });
   app.setErrorHandler(handleError);
   // The API speaks JSON only: other media types get 415.
   app.removeContentTypeParser('text/plain');

@@ -2,3 +2,4 @@ export { validateSearchRequest, MAX_ROWS, GROUP_SOURCE, type ValidationOptions }
 export { RequestValidationError, type ValidationCode } from './errors.ts';
 export { resolveDate, tokenize } from './values.ts';
 export { REQUEST_LIMITS, checkJsonDepth } from './limits.ts';
+export { describe as describeJsonValue } from './json.ts';
