@@ -30,3 +30,5 @@ export type { RcsbApiImportOptions, RcsbApiImportSummary } from './import/rcsb-a
 export { compareSnapshots, formatComparison } from './import/compare.ts';
 export type { SnapshotComparison } from './import/compare.ts';
 export { quoteName, quoteString } from './sql-text.ts';
+export { openSnapshot } from './open-snapshot.ts';
+export type { Snapshot } from './open-snapshot.ts';

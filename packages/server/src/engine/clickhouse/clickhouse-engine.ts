@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { readSnapshotLayout } from '@pdb-stats/archive';
+import { openSnapshot } from '@pdb-stats/archive';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
@@ -46,15 +44,15 @@ export async function openClickHouseEngine(
 ): Promise<Engine> {
   if (options.shards.length === 0) throw new Error('a ClickHouse engine needs at least one shard');
   const database = options.database ?? 'pdb_stats';
-  const manifestText = await readFile(join(snapshotDir, 'manifest.json'), 'utf8');
-  const manifest = JSON.parse(manifestText) as Record<string, unknown>;
-  const { held } = await readSnapshotLayout(snapshotDir);
+  const snapshot = await openSnapshot(snapshotDir);
+  const { manifest } = snapshot;
+  const { held } = snapshot.layout;
   const shards = options.shards.map((address) => new ClickHouseNode(address));
   const digest = createHash('sha1')
     .update(
       JSON.stringify([
         LAYOUT_VERSION,
-        manifestText,
+        manifest,
         options.shards,
         options.cluster,
         RETURN_TYPES.map((level) => levelColumns(level, held)),

@@ -19,10 +19,21 @@ describe(`${openDuckDbEngine.name}`, () => {
   afterAll(() => fixture?.close());
 
   it('reports the manifest and the rows of each level', () => {
+    const counts = {
+      entry: 5,
+      polymer_entity: 6,
+      non_polymer_entity: 4,
+      polymer_instance: 5,
+      assembly: 6,
+      mol_definition: 4,
+    };
     expect(fixture.engine.archiveInfo()).toEqual({
       source: 'test',
       demo: true,
       archive_date: '2026-01-01',
+      generated_at: '2026-01-01T00:00:00Z',
+      generator: 'tiny-snapshot',
+      counts,
       row_counts: {
         entry: 5,
         polymer_entity: 6,

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readSnapshotLayout } from '@pdb-stats/archive';
+import { openSnapshot, quoteName, quoteString } from '@pdb-stats/archive';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
@@ -16,7 +14,6 @@ import { executeOnce } from '../execute-once.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from './derived-tables.ts';
-import { quoteName, quoteString } from '@pdb-stats/archive';
 
 export interface DuckDbEngineOptions {
   /** Connections for concurrent requests (each request uses one). */
@@ -53,8 +50,7 @@ async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise
 }
 
 /** Loads one level table into memory; its row count. */
-async function loadLevel(connection: DuckDBConnection, dir: string, level: ReturnType): Promise<number> {
-  const file = join(dir, `${level}.parquet`);
+async function loadLevel(connection: DuckDBConnection, file: string, level: ReturnType): Promise<number> {
   await connection.run(
     `CREATE TABLE ${quoteName(level)} AS SELECT * FROM read_parquet(${quoteString(file)})`,
   );
@@ -70,11 +66,8 @@ export async function openDuckDbEngine(
   snapshotDir: string,
   options: DuckDbEngineOptions = {},
 ): Promise<Engine> {
-  const manifest = JSON.parse(await readFile(join(snapshotDir, 'manifest.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  const held = new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
+  const snapshot = await openSnapshot(snapshotDir);
+  const held = new AttributeSet(snapshot.layout.held);
   const instance = await DuckDBInstance.create(':memory:', {
     ...(options.threads !== undefined && { threads: String(options.threads) }),
   });
@@ -83,7 +76,8 @@ export async function openDuckDbEngine(
     const setup = await instance.connect();
     connections.push(setup);
     const rowCounts = {} as Record<ReturnType, number>;
-    for (const level of RETURN_TYPES) rowCounts[level] = await loadLevel(setup, snapshotDir, level);
+    for (const level of RETURN_TYPES)
+      rowCounts[level] = await loadLevel(setup, snapshot.fileOf(level), level);
     // Without the methodology no entry is known to be a computed model.
     const facts: ArchiveFacts = {
       methodologies: held.find(METHODOLOGY, 'entry')
@@ -97,7 +91,7 @@ export async function openDuckDbEngine(
     };
     for (let i = 1; i < (options.connections ?? 4); i++) connections.push(await instance.connect());
     const derived = new DerivedTables(options.derivedRowBudget ?? 16 * Math.max(rowCounts.entry, 10_000));
-    const info: ArchiveInfo = { ...manifest, row_counts: rowCounts };
+    const info: ArchiveInfo = { ...snapshot.manifest, row_counts: rowCounts };
     return new DuckDbEngine(
       instance,
       new ConnectionPool(connections),

@@ -10,13 +10,11 @@ import {
   type CatalogueAttribute,
   type ReturnType,
 } from '@pdb-stats/search-model';
-import { quoteName } from '@pdb-stats/archive';
+import { quoteName, quoteString } from '@pdb-stats/archive';
 
 /** A row of a level table by column name; `_key` defaults to the row's position. */
 export type SnapshotRow = Record<string, unknown>;
 export type SnapshotRows = Partial<Record<ReturnType, SnapshotRow[]>>;
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
  * Writes a snapshot folder by hand, for tests: `manifest.json` and one Parquet file per level with
@@ -26,10 +24,23 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export async function writeTinySnapshot(
   dir: string,
   rows: SnapshotRows,
-  manifest: Record<string, unknown> = { source: 'test', demo: true, archive_date: '2026-01-01' },
+  manifest: Record<string, unknown> = {},
   attributes: readonly CatalogueAttribute[] = DEMO_ATTRIBUTES,
 ): Promise<void> {
-  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  // A valid manifest, with the given fields over the defaults.
+  const counts = Object.fromEntries(RETURN_TYPES.map((level) => [level, rows[level]?.length ?? 0]));
+  await writeFile(
+    join(dir, 'manifest.json'),
+    JSON.stringify({
+      source: 'test',
+      demo: true,
+      archive_date: '2026-01-01',
+      generated_at: '2026-01-01T00:00:00Z',
+      generator: 'tiny-snapshot',
+      counts,
+      ...manifest,
+    }),
+  );
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
@@ -43,13 +54,13 @@ export async function writeTinySnapshot(
       if (levelRows.length > 0) {
         const file = join(dir, `${level}.jsonl`);
         await writeFile(file, levelRows.map((row) => JSON.stringify(row)).join('\n'));
-        const types = columns.map((c) => `${literal(c.name)}: ${literal(c.sqlType)}`).join(', ');
+        const types = columns.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ');
         await connection.run(
-          `INSERT INTO ${table} SELECT ${columns.map((c) => quoteName(c.name)).join(', ')} FROM read_json(${literal(file)}, format = 'newline_delimited', columns = {${types}})`,
+          `INSERT INTO ${table} SELECT ${columns.map((c) => quoteName(c.name)).join(', ')} FROM read_json(${quoteString(file)}, format = 'newline_delimited', columns = {${types}})`,
         );
         await rm(file);
       }
-      await connection.run(`COPY ${table} TO ${literal(join(dir, `${level}.parquet`))} (FORMAT parquet)`);
+      await connection.run(`COPY ${table} TO ${quoteString(join(dir, `${level}.parquet`))} (FORMAT parquet)`);
     }
   } finally {
     connection.closeSync();
