@@ -5,13 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { generateDocuments, writeSnapshot, type DemoDocuments } from '@pdb-stats/archive';
 import type { ReturnType } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
-import { openDuckDbEngine } from '../../src/engine/index.ts';
+import { openDuckDbEngine, type Engine } from '../../src/engine/index.ts';
 
 export type Row = Record<string, unknown>;
 
 /** A small generated archive served by the real app, plus its plain documents for expected values. */
 export interface ArchiveFixture {
   app: FastifyInstance;
+  /** The app's engine, for tests that read its tables directly (closed with the app). */
+  engine: Engine;
   docs: DemoDocuments;
   dir: string;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startArchiveFixture(entries = 1500, seed = 7): Promise<Arc
   const app = await buildApp({ engine });
   return {
     app,
+    engine,
     docs,
     dir,
     close: async () => {
