@@ -53,7 +53,8 @@ export async function benchLoad(options: LoadOptions): Promise<LoadSummary> {
   heading('load: the real server over loopback (autocannon)');
   const server = await startServer({
     port: options.port,
-    env: { ARCHIVE_DIR: options.archive, WEB_DIR: '/nonexistent' },
+    // Capacity is measured: no per-client limit on the uncached run, which comes from one address.
+    env: { ARCHIVE_DIR: options.archive, WEB_DIR: '/nonexistent', RATE_LIMIT_PER_MINUTE: '0' },
   });
   try {
     // Chart answers are computed in the background after start; the cached run waits for them.

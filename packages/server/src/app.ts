@@ -20,6 +20,11 @@ export interface AppOptions {
   corsOrigin?: string;
   /** Size of the answer cache in bytes. */
   cacheBytes?: number;
+  /**
+   * Searches whose answer is not cached that one client may make per minute (429 beyond); no limit
+   * when absent or 0. main.ts passes RATE_LIMIT_PER_MINUTE.
+   */
+  rateLimitPerMinute?: number;
   /** Largest request body in bytes. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: options.engine,
     service,
     corsOrigin: options.corsOrigin ?? '*',
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     ...(options.documents && { documents: options.documents }),
   });
   await app.register(healthRoutes);

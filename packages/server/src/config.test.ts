@@ -32,3 +32,15 @@ describe(`${readConfig.name}: the engine`, () => {
     ).toThrow(/CLICKHOUSE_DATABASE must be a plain name/);
   });
 });
+
+describe(`${readConfig.name}: load protection`, () => {
+  it('limits each client to 600 uncached searches a minute unless RATE_LIMIT_PER_MINUTE says otherwise', () => {
+    expect(readConfig({}).rateLimitPerMinute).toBe(600);
+    expect(readConfig({ RATE_LIMIT_PER_MINUTE: '30' }).rateLimitPerMinute).toBe(30);
+    expect(readConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+    for (const bad of ['-1', '1.5', 'lots'])
+      expect(() => readConfig({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(
+        /RATE_LIMIT_PER_MINUTE must be an integer/,
+      );
+  });
+});

@@ -19,6 +19,8 @@ export interface ServerConfig {
   queryTimeoutMs: number;
   /** Size of the answer cache in MiB. */
   cacheMb: number;
+  /** Searches whose answer is not cached that one client may make per minute; 0: no limit. */
+  rateLimitPerMinute: number;
   /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
   engine: EngineConfig;
 }
@@ -80,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigin: env.CORS_ORIGIN || '*',
     queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
     cacheMb: integer(env, 'CACHE_MB', 64, 0, 65_536),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     engine: engineConfig(env),
   };
 }

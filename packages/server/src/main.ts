@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     engine,
     corsOrigin: config.corsOrigin,
     cacheBytes: config.cacheMb * 2 ** 20,
+    rateLimitPerMinute: config.rateLimitPerMinute,
     documents: await DocumentStore.open(archiveDir, engine.held),
     logger: { level: process.env.LOG_LEVEL || 'info' },
     ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),

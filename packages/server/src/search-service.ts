@@ -64,4 +64,14 @@ export class SearchService {
     }
     return done;
   }
+
+  /** Whether the answer to `body` is cached, so that it costs nothing; false for a body too deep to key. */
+  isCached(body: unknown): boolean {
+    try {
+      checkJsonDepth(body);
+    } catch {
+      return false;
+    }
+    return this.cache.has(`${this.archiveVersion}:${canonicalJson(body)}`);
+  }
 }

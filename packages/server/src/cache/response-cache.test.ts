@@ -25,6 +25,15 @@ describe(`${ResponseCache.name}`, () => {
     expect(cache.misses).toBe(1);
   });
 
+  it('tells whether it holds a key without touching the counts or the order', () => {
+    const cache = new ResponseCache(20);
+    cache.set('a', { body: '0123456789', etag: 'a' });
+    expect([cache.has('a'), cache.has('b')]).toEqual([true, false]);
+    expect([cache.hits, cache.misses]).toEqual([0, 0]);
+    cache.set('b', { body: '0123456789', etag: 'b' });
+    expect(cache.has('a')).toBe(false);
+  });
+
   it('keeps 204 answers and refuses an answer larger than the whole cache', () => {
     const cache = new ResponseCache(10);
     cache.set('empty', { body: null, etag: 'e' });

@@ -28,6 +28,11 @@ export class ResponseCache {
     return answer;
   }
 
+  /** Whether `key` is held, without counting a hit or a miss or refreshing its place. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: string, answer: CachedAnswer): void {
     const size = key.length + (answer.body?.length ?? 0);
     if (size > this.maxBytes) return;

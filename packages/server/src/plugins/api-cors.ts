@@ -18,6 +18,8 @@ export async function apiCors(api: FastifyInstance, origin: string): Promise<voi
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['content-type', 'if-none-match'],
     maxAge: 86_400,
+    // So that a dashboard on another origin can honour a 429's or 503's wait.
+    exposedHeaders: ['retry-after'],
     // A preflight without Origin or Access-Control-Request-Method (a probe, curl) gets its answer
     // rather than a 400, as before.
     strictPreflight: false,

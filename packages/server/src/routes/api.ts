@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentRoutes, type DocumentStore } from '../documents/index.ts';
 import type { Engine } from '../engine/index.ts';
 import { apiCors } from '../plugins/api-cors.ts';
+import { searchAdmission } from '../plugins/search-admission.ts';
 import type { SearchService } from '../search-service.ts';
 import { metadataRoutes } from './metadata.ts';
-import { searchRoutes } from './search.ts';
+import { searchRequestOf, searchRoutes } from './search.ts';
 
 export interface ApiOptions {
   engine: Engine;
@@ -12,18 +13,34 @@ export interface ApiOptions {
   documents?: DocumentStore;
   /** Access-Control-Allow-Origin of every answer. */
   corsOrigin: string;
+  /** Uncached searches one client may make per minute; 0: no limit. */
+  rateLimitPerMinute: number;
+}
+
+/** Whether a search's answer is cached; a request whose search cannot be read is not. */
+function isCached(service: SearchService, request: FastifyRequest): boolean {
+  try {
+    return service.isCached(searchRequestOf(request));
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Everything under `/rcsbsearch` (app.ts registers this with that prefix): the routes, and what
- * applies to them only, CORS and a JSON 404 that carries it.
+ * applies to them only: CORS and a JSON 404 that carries it, and the guards of the search routes
+ * (after CORS, so that their refusals carry it too).
  */
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   await apiCors(api, options.corsOrigin);
   api.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` }),
   );
-  await api.register(searchRoutes, { service: options.service });
+  const admission = await searchAdmission(api, {
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    isCached: (request) => isCached(options.service, request),
+  });
+  await api.register(searchRoutes, { service: options.service, admission });
   await api.register(metadataRoutes, {
     engine: options.engine,
     ...(options.documents && { documents: options.documents }),

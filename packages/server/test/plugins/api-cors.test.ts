@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { openFixtureEngine, type FixtureEngine } from '../../src/engine/testing/fixture-engine.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { openFixtureEngine } from '../../src/engine/testing/fixture-engine.ts';
 
 const SEARCH = { return_type: 'entry', request_options: { paginate: { start: 0, rows: 1 } } };
 
-let fixture: FixtureEngine;
-beforeAll(async () => {
-  fixture = await openFixtureEngine();
-});
-afterAll(() => fixture?.close());
+/** The app over its own engine: closing an app closes its engine. */
+async function start(options: Omit<AppOptions, 'engine'> = {}): Promise<FastifyInstance> {
+  const fixture = await openFixtureEngine();
+  const app = await buildApp({ ...options, engine: fixture.engine });
+  app.addHook('onClose', () => fixture.close());
+  return app;
+}
 
 /** Answers of the API that succeed and that fail, each the way a browser would ask. */
 const apiAnswers = (app: FastifyInstance) => {
@@ -39,7 +41,7 @@ const preflight = (app: FastifyInstance, headers: Record<string, string> = {}) =
 describe('CORS with any origin (the default)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({ engine: fixture.engine });
+    app = await start();
   });
   afterAll(() => app?.close());
 
@@ -91,12 +93,14 @@ describe('CORS with any origin (the default)', () => {
 describe('CORS with a configured origin', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({ engine: fixture.engine, corsOrigin: 'https://stats.example.org' });
+    app = await start({ corsOrigin: 'https://stats.example.org' });
   });
   afterAll(() => app?.close());
 
   it('names that origin on every API answer and preflight, and varies on Origin', async () => {
-    for (const response of [...(await apiAnswers(app)), await preflight(app)]) {
+    const answers = [...(await apiAnswers(app)), await preflight(app)];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 404, 400, 415, 204]);
+    for (const response of answers) {
       expect(response.headers['access-control-allow-origin']).toBe('https://stats.example.org');
       expect(String(response.headers.vary)).toMatch(/\bOrigin\b/);
     }
