@@ -5,6 +5,7 @@ import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
 import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { AJV_OPTIONS, schemaErrorFormatter } from './schemas/route-envelopes.ts';
+import type { LoadSheddingOptions } from './plugins/load-protection.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
@@ -25,6 +26,11 @@ export interface AppOptions {
    * when absent or 0. main.ts passes RATE_LIMIT_PER_MINUTE.
    */
   rateLimitPerMinute?: number;
+  /**
+   * When the API answers 503 with Retry-After (event-loop delay, heap, RSS); never when absent.
+   * main.ts passes MAX_EVENT_LOOP_DELAY_MS, MAX_HEAP_MB and MAX_RSS_MB.
+   */
+  loadShedding?: LoadSheddingOptions;
   /** Largest request body in bytes. */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
@@ -58,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     service,
     corsOrigin: options.corsOrigin ?? '*',
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    ...(options.loadShedding && { loadShedding: options.loadShedding }),
     ...(options.documents && { documents: options.documents }),
   });
   await app.register(healthRoutes);

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.ts';
 
@@ -42,5 +43,21 @@ describe(`${readConfig.name}: load protection`, () => {
       expect(() => readConfig({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(
         /RATE_LIMIT_PER_MINUTE must be an integer/,
       );
+  });
+});
+
+describe(`${readConfig.name}: load shedding`, () => {
+  it('watches the event loop (1 s) and the heap (90 % of V8 limit) by default, not the RSS', () => {
+    const config = readConfig({});
+    expect(config.maxEventLoopDelayMs).toBe(1000);
+    expect(config.maxHeapMb).toBe(Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9));
+    expect(config.maxRssMb).toBe(0);
+  });
+
+  it('takes other thresholds, 0 to turn one off, and refuses what is not a count', () => {
+    const config = readConfig({ MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_MB: '2048', MAX_RSS_MB: '8192' });
+    expect([config.maxEventLoopDelayMs, config.maxHeapMb, config.maxRssMb]).toEqual([0, 2048, 8192]);
+    for (const name of ['MAX_EVENT_LOOP_DELAY_MS', 'MAX_HEAP_MB', 'MAX_RSS_MB'])
+      expect(() => readConfig({ [name]: '-5' })).toThrow(new RegExp(`${name} must be an integer`));
   });
 });

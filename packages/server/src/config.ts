@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -21,6 +22,12 @@ export interface ServerConfig {
   cacheMb: number;
   /** Searches whose answer is not cached that one client may make per minute; 0: no limit. */
   rateLimitPerMinute: number;
+  /** Mean event-loop delay (ms) beyond which the API answers 503; 0: not watched. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use (MiB) beyond which the API answers 503; 0: not watched. */
+  maxHeapMb: number;
+  /** Resident set size (MiB) beyond which the API answers 503; 0: not watched. */
+  maxRssMb: number;
   /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
   engine: EngineConfig;
 }
@@ -70,6 +77,9 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+/** 90 % of the heap V8 may use: past it the process is close to dying out of memory. */
+const DEFAULT_MAX_HEAP_MB = Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -83,6 +93,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
     cacheMb: integer(env, 'CACHE_MB', 64, 0, 65_536),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+    maxHeapMb: integer(env, 'MAX_HEAP_MB', DEFAULT_MAX_HEAP_MB, 0, 1_048_576),
+    // Off by default: most of the RSS is DuckDB's, which bounds its own memory.
+    maxRssMb: integer(env, 'MAX_RSS_MB', 0, 0, 1_048_576),
     engine: engineConfig(env),
   };
 }

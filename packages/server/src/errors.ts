@@ -12,10 +12,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return;
   }
   const statusCode = (error as FastifyError).statusCode;
-  // 503: the engine's database is unreachable (a ClickHouse shard down); its message names the
-  // server, never a statement.
+  // 503: the engine's database is unreachable (a ClickHouse shard down), whose message names the
+  // server, never a statement; or the service sheds load, which is not logged per request.
   if (statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503)) {
-    if (statusCode === 503)
+    if (statusCode === 503 && (error as FastifyError).code !== 'FST_UNDER_PRESSURE')
       request.log.warn({ url: request.url, reason: error.message }, 'engine unavailable');
     void reply.code(statusCode).send({ status: statusCode, message: clientMessage(error as FastifyError) });
     return;

@@ -46,6 +46,11 @@ async function main(): Promise<void> {
     corsOrigin: config.corsOrigin,
     cacheBytes: config.cacheMb * 2 ** 20,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    loadShedding: {
+      maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      maxHeapUsedBytes: config.maxHeapMb * 2 ** 20,
+      maxRssBytes: config.maxRssMb * 2 ** 20,
+    },
     documents: await DocumentStore.open(archiveDir, engine.held),
     logger: { level: process.env.LOG_LEVEL || 'info' },
     ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentRoutes, type DocumentStore } from '../documents/index.ts';
 import type { Engine } from '../engine/index.ts';
 import { apiCors } from '../plugins/api-cors.ts';
-import { searchAdmission } from '../plugins/search-admission.ts';
+import { loadProtection, type LoadSheddingOptions } from '../plugins/load-protection.ts';
 import type { SearchService } from '../search-service.ts';
 import { metadataRoutes } from './metadata.ts';
 import { searchRequestOf, searchRoutes } from './search.ts';
@@ -15,6 +15,8 @@ export interface ApiOptions {
   corsOrigin: string;
   /** Uncached searches one client may make per minute; 0: no limit. */
   rateLimitPerMinute: number;
+  /** When the API answers 503; never when absent. */
+  loadShedding?: LoadSheddingOptions;
 }
 
 /** Whether a search's answer is cached; a request whose search cannot be read is not. */
@@ -28,16 +30,19 @@ function isCached(service: SearchService, request: FastifyRequest): boolean {
 
 /**
  * Everything under `/rcsbsearch` (app.ts registers this with that prefix): the routes, and what
- * applies to them only: CORS and a JSON 404 that carries it, and the guards of the search routes
- * (after CORS, so that their refusals carry it too).
+ * applies to them only: CORS and a JSON 404 that carries it, then rate limit and load shedding
+ * (after CORS, so that their refusals carry it too). The pages, their files and /health are outside:
+ * they cost little, and a supervisor polling /health should not restart a process that is only busy
+ * (a restart would empty the answer cache).
  */
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   await apiCors(api, options.corsOrigin);
   api.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` }),
   );
-  const admission = await searchAdmission(api, {
+  const admission = await loadProtection(api, {
     rateLimitPerMinute: options.rateLimitPerMinute,
+    ...(options.loadShedding && { loadShedding: options.loadShedding }),
     isCached: (request) => isCached(options.service, request),
   });
   await api.register(searchRoutes, { service: options.service, admission });

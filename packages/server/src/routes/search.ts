@@ -7,7 +7,7 @@ const EMPTY_BODY = 'the request body is empty; send the search request as JSON';
 
 export interface SearchRouteOptions {
   service: SearchService;
-  /** Hooks and config that decide whether a search is let in (plugins/search-admission.ts). */
+  /** Hooks and config that decide whether a search is let in (plugins/load-protection.ts). */
   admission?: Pick<RouteShorthandOptions, 'config' | 'preHandler'>;
 }
 

@@ -92,3 +92,71 @@ it('without a limit, searches are not counted', async () => {
     await app.close();
   }
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const post = (app: FastifyInstance, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/rcsbsearch/v2/query',
+    payload: body,
+    headers: { origin: 'https://elsewhere.example' },
+  });
+
+describe('load shedding', () => {
+  it('under pressure: 503 with Retry-After on the API, except searches whose answer is cached', async () => {
+    // Any heap is over one byte: the pressure holds from the first sample on.
+    const app = await start({
+      loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 1, sampleIntervalMs: 10 },
+    });
+    try {
+      // Cached before the pressure, as main.ts warms the chart answers.
+      expect(await app.searchService.warm([search(0)], (error) => expect.fail(String(error)))).toBe(1);
+      await sleep(50);
+
+      for (const shed of [
+        await post(app, search(1)),
+        await app.inject(`/rcsbsearch/v2/query?json=${encodeURIComponent(JSON.stringify(search(2)))}`),
+        await app.inject('/rcsbsearch/v2/archive'),
+      ]) {
+        expect(shed.statusCode).toBe(503);
+        expect(shed.headers['retry-after']).toBe('5');
+        expect(shed.json()).toEqual({ status: 503, message: 'the service is overloaded; retry in 5 s' });
+        expect(shed.headers['access-control-allow-origin']).toBe('*');
+      }
+
+      const cached = await post(app, search(0));
+      expect(cached.statusCode).toBe(200);
+      expect(cached.json().total_count).toBeGreaterThan(0);
+      // Outside the API: the process answers while it sheds.
+      expect((await app.inject('/health')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a blocked event loop is pressure, and the API answers again once it runs freely', async () => {
+    const app = await start({ loadShedding: { maxEventLoopDelayMs: 50, sampleIntervalMs: 20 } });
+    const archive = () => app.inject('/rcsbsearch/v2/archive');
+    try {
+      const statuses: number[] = [];
+      // The delay is measured over a sample: block the loop, let the sample be taken, then ask.
+      for (let attempt = 0; attempt < 10 && !statuses.includes(503); attempt++) {
+        const until = Date.now() + 300;
+        while (Date.now() < until);
+        await sleep(0);
+        const response = await archive();
+        statuses.push(response.statusCode);
+        if (response.statusCode === 503) expect(response.headers['retry-after']).toBe('5');
+      }
+      expect(statuses).toContain(503);
+      let recovered = false;
+      for (let waited = 0; waited < 3000 && !recovered; waited += 50) {
+        await sleep(50);
+        recovered = (await archive()).statusCode === 200;
+      }
+      expect(recovered).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
