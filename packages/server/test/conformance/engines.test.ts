@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot, type DemoDocuments } from '@pdb-stats/archive';
 import { RETURN_TYPES } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import { registryChartRequests } from '../../src/chart-requests.ts';
@@ -13,6 +13,7 @@ import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { clusterEnv } from '../support/clickhouse-cluster.ts';
 import { FEATURE_REQUESTS } from '../support/feature-requests.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
+import { list } from '../support/archive-fixture.ts';
 import { query, terminal, text } from '../support/request-arbitraries.ts';
 
 /**
@@ -25,13 +26,15 @@ const cluster = clusterEnv();
 const NOW = new Date('2026-07-01T00:00:00Z');
 
 let dir: string;
+let docs: DemoDocuments;
 let duck: FastifyInstance;
 let house: FastifyInstance;
 
 beforeAll(async () => {
   if (!cluster) return;
   dir = await mkdtemp(join(tmpdir(), 'pdb-stats-conformance-'));
-  await writeSnapshot(generateDocuments({ entries: 3000, seed: 11, archiveDate: '2026-07-01' }), dir);
+  docs = generateDocuments({ entries: 3000, seed: 11, archiveDate: '2026-07-01' });
+  await writeSnapshot(docs, dir);
   duck = await buildApp({ engine: await openDuckDbEngine(dir) });
   const engine = await openClickHouseEngine(dir, {
     shards: cluster.shards,
@@ -48,7 +51,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function both(body: unknown): Promise<void> {
+/** Sends `body` to both services and expects the same status and bytes; the status and answer. */
+async function both(body: unknown): Promise<{ status: number; body: string }> {
   const send = (app: FastifyInstance) =>
     app.inject({
       method: 'POST',
@@ -61,9 +65,21 @@ async function both(body: unknown): Promise<void> {
   expect({ status: b.statusCode, body: b.body }, context).toEqual({ status: a.statusCode, body: a.body });
   // Identical failures would prove nothing: the requests must be answered.
   expect([200, 204, 400], context).toContain(a.statusCode);
+  return { status: a.statusCode, body: a.body };
 }
 
 const charts = registryChartRequests(NOW);
+
+/** String attributes searched by exact_match and in, single- and multi-valued, of two levels. */
+const EXACT_ATTRIBUTES = [
+  'rcsb_entry_info.experimental_method',
+  'exptl.method',
+  'audit_author.name',
+  'rcsb_id',
+  'rcsb_entity_source_organism.ncbi_scientific_name',
+];
+/** String attributes searched by contains_words and contains_phrase. */
+const FULL_TEXT_ATTRIBUTES = ['struct.title', 'audit_author.name', 'struct_keywords.text'];
 
 describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () => {
   it.each(charts.map((c) => [c.name, c.request] as const))('chart %s', async (_name, request) => {
@@ -138,31 +154,86 @@ describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () =
   }, 600_000);
 
   it('generated: hostile strings as values travel as plain values on both engines', async () => {
-    const hostile = fc.oneof(
+    // Real values of each attribute, whole or cut into words, so that some conditions find
+    // something: two engines that both find nothing agree whatever they do with the value.
+    const piecesOf = (attribute: string) => {
+      const values = Object.values(docs).flatMap((rows) =>
+        (rows as Record<string, unknown>[]).slice(0, 300).flatMap((row) => list<string>(row[attribute])),
+      );
+      const words = values.flatMap((v) => v.split(' ').map((_, i, all) => all.slice(i, i + 2).join(' ')));
+      return fc.constantFrom(...new Set([...values, ...words]));
+    };
+    const bare = fc.oneof(
       fc.constantFrom(...HOSTILE_STRINGS),
       fc.string({ unit: 'grapheme' }),
       fc.string({ unit: 'binary' }),
     );
+    const valueOf = (attribute: string) => {
+      const piece = piecesOf(attribute);
+      return fc.oneof(
+        bare,
+        piece,
+        piece.map((p) => p.toUpperCase()),
+        fc.tuple(bare, piece, bare).map(([a, p, b]) => `${a}${p}${b}`),
+      );
+    };
+    // Operators on string attributes whose values validation takes as they are: only the full-text
+    // operators need a word, so those get one when the string has none.
+    const condition = fc.oneof(
+      fc.constantFrom(...EXACT_ATTRIBUTES).chain((attribute) =>
+        fc.record({
+          attribute: fc.constant(attribute),
+          operator: fc.constant('exact_match'),
+          case_sensitive: fc.boolean(),
+          value: valueOf(attribute),
+        }),
+      ),
+      fc.constantFrom(...EXACT_ATTRIBUTES).chain((attribute) =>
+        fc.record({
+          attribute: fc.constant(attribute),
+          operator: fc.constant('in'),
+          value: fc.array(valueOf(attribute), { minLength: 1, maxLength: 3 }),
+        }),
+      ),
+      fc.constantFrom(...FULL_TEXT_ATTRIBUTES).chain((attribute) =>
+        fc.record({
+          attribute: fc.constant(attribute),
+          operator: fc.constantFrom('contains_phrase', 'contains_words'),
+          value: valueOf(attribute).map((v) => (/[\p{L}\p{N}]/u.test(v) ? v : `${v} protein`)),
+        }),
+      ),
+    );
+    let runs = 0;
+    let answered = 0;
+    let alone = 0;
+    let found = 0;
     await fc.assert(
       fc.asyncProperty(
-        hostile,
-        fc.constantFrom('exact_match', 'contains_words', 'contains_phrase', 'in'),
-        fc.constantFrom('struct.title', 'rcsb_entry_info.experimental_method', 'audit_author.name'),
-        fc.option(terminal, { nil: undefined }),
-        async (value, operator, attribute, other) => {
-          const condition = text({
-            attribute,
-            operator,
-            value: operator === 'in' ? [value, 'X-ray'] : value,
-          });
-          await both({
-            query: other ? { type: 'group', logical_operator: 'or', nodes: [condition, other] } : condition,
+        condition,
+        fc.boolean(),
+        fc.option(terminal, { nil: undefined, freq: 2 }),
+        async (c, negation, other) => {
+          const node = text({ ...c, negation });
+          const { status, body } = await both({
+            query: other ? { type: 'group', logical_operator: 'or', nodes: [node, other] } : node,
             return_type: 'entry',
             request_options: { paginate: { start: 0, rows: 10 } },
           });
+          runs++;
+          if (status === 200 || status === 204) answered++;
+          // What the hostile condition finds itself, not the other one or its negation.
+          if (!other && !negation && status !== 400) {
+            alone++;
+            if (status === 200 && JSON.parse(body).total_count > 0) found++;
+          }
         },
       ),
       { numRuns: 500 },
+    );
+    // A value refused by validation reaches neither engine: such runs compare nothing.
+    expect(answered / runs, `${answered} of ${runs} answered`).toBeGreaterThanOrEqual(0.8);
+    expect(found / alone, `${found} of ${alone} conditions alone found something`).toBeGreaterThanOrEqual(
+      0.25,
     );
   }, 600_000);
 });
