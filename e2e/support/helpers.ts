@@ -1,6 +1,6 @@
-import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { chartFacetRequest, searchEndpoint, type ChartQuery } from '@pdb-stats/search-model/charts';
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** Sends a request to the service the browser uses, from the test process (loopback only). */
 export async function search(baseURL: string, request: SearchRequest): Promise<SearchResponse | null> {
@@ -12,6 +12,61 @@ export async function search(baseURL: string, request: SearchRequest): Promise<S
   if (response.status === 204) return null;
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as SearchResponse;
+}
+
+/**
+ * A count as the dashboard writes it ("12,345"); NaN for anything else ("…", "—", "unavailable"),
+ * so that a figure still loading or failed never equals a count.
+ */
+export function parseCount(text: string | null): number {
+  const trimmed = (text ?? '').trim();
+  return /^\d{1,3}(,\d{3})*$/.test(trimmed) ? Number(trimmed.replaceAll(',', '')) : NaN;
+}
+
+/** How many objects the service finds for `request`, asked from the test process (204 is 0). */
+export async function countOf(baseURL: string, request: SearchRequest): Promise<number> {
+  const { paginate: _paginate, facets: _facets, sort: _sort, ...options } = request.request_options ?? {};
+  const answer = await search(baseURL, { ...request, request_options: { ...options, return_counts: true } });
+  return answer?.total_count ?? 0;
+}
+
+/** A count of experimental objects of `returnType` matching all `conditions`, written here, not by the page. */
+export function experimentalCount(
+  returnType: ReturnType,
+  conditions: { attribute: string; value: string }[] = [],
+): SearchRequest {
+  const nodes = conditions.map(({ attribute, value }) => ({
+    type: 'terminal' as const,
+    service: 'text' as const,
+    parameters: { attribute, operator: 'exact_match' as const, value },
+  }));
+  return {
+    ...(nodes.length > 0 && { query: { type: 'group', logical_operator: 'and', nodes } }),
+    return_type: returnType,
+    request_options: { results_content_type: ['experimental'] },
+  } as SearchRequest;
+}
+
+/** A table as text: its column headers, and per row its header and the text of its cells. */
+export async function tableText(table: Locator): Promise<{ columns: string[]; rows: [string, string[]][] }> {
+  return table.evaluate((element) => {
+    const text = (cell: Element) => (cell.textContent ?? '').trim();
+    const columns = Array.from(element.querySelectorAll('thead th'), text);
+    const rows = Array.from(
+      element.querySelectorAll('tbody tr, tfoot tr'),
+      (row) =>
+        [text(row.querySelector('th')!), Array.from(row.querySelectorAll('td'), text)] as [string, string[]],
+    );
+    return { columns, rows };
+  });
+}
+
+/** The search behind each number link of `scope`, with the number shown, in document order. */
+export async function linkedCounts(scope: Locator): Promise<{ shown: number; request: SearchRequest }[]> {
+  const links = await scope
+    .locator('a[href*="json="]')
+    .evaluateAll((anchors) => anchors.map((a) => [a.textContent ?? '', (a as HTMLAnchorElement).href]));
+  return links.map(([text, href]) => ({ shown: parseCount(text!), request: requestOf(href!) }));
 }
 
 /** The chart's data as the dashboard requests it. */
