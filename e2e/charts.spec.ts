@@ -9,7 +9,14 @@ import {
   toGrowthData,
 } from '@pdb-stats/search-model/charts';
 import { expect, test, type Page } from '@playwright/test';
-import { barValues, chartData, largestBar, requestOf, waitForChart } from './support/helpers.ts';
+import {
+  barValues,
+  chartData,
+  largestBar,
+  requestOf,
+  waitForBarsGrown,
+  waitForChart,
+} from './support/helpers.ts';
 
 /** Opens a chart and waits for it; the page reaches only the service under test. */
 async function openChart(page: Page, path: string) {
@@ -233,12 +240,12 @@ test('a 204 answer draws an empty chart, not an error', async ({ page }) => {
 
 test('screenshots of a growth and a distribution chart', async ({ page }) => {
   await openChart(page, '/growth/experimental-method');
-  await page.waitForTimeout(700);
+  await waitForBarsGrown(page);
   await page.screenshot({ path: 'test-results/screenshots/growth-experimental-method.png', fullPage: true });
   await openChart(page, '/distribution/resolution');
-  await page.waitForTimeout(700);
+  await waitForBarsGrown(page);
   await page.screenshot({ path: 'test-results/screenshots/distribution-resolution.png', fullPage: true });
   await openChart(page, '/distribution/taxonomy');
-  await page.waitForTimeout(700);
+  await waitForBarsGrown(page);
   await page.screenshot({ path: 'test-results/screenshots/distribution-taxonomy.png', fullPage: true });
 });

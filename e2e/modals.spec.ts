@@ -73,16 +73,21 @@ test('custom colours are edited with a picker beside the swatch', async ({ page 
   expect(pickerBox!.x).toBeGreaterThan(box!.x + box!.width - 1);
 
   const hex = picker.getByLabel('Hex');
+  const firstBar = page.locator('.ps-plot-chart .ps-bar').first();
   await hex.fill('not a colour');
+  // The same input handler marks the text invalid and would apply a colour: once it is marked,
+  // nothing else is coming.
   await expect(hex).toHaveAttribute('aria-invalid', 'true');
+  await expect(hex).toHaveValue('not a colour');
   expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.custom[0]);
+  await expect(swatch).toHaveAttribute('aria-label', `Custom color 1: ${COLOR_SCHEMES.custom[0]}`);
   await hex.fill('123456');
-  expect(await firstBarFill(page)).toBe('#123456');
+  await expect(firstBar).toHaveAttribute('fill', '#123456');
   await expect(swatch).toHaveAttribute('aria-label', 'Custom color 1: #123456');
   await picker.getByLabel('R', { exact: true }).fill('255');
-  expect(await firstBarFill(page)).toBe('#ff3456');
+  await expect(firstBar).toHaveAttribute('fill', '#ff3456');
   await picker.getByLabel('Alpha %').fill('50');
-  expect(await firstBarFill(page)).toBe('#ff345680');
+  await expect(firstBar).toHaveAttribute('fill', '#ff345680');
 
   await dialog.getByText('Current: Custom').click();
   await expect(picker).toBeHidden();
@@ -103,21 +108,38 @@ test('the information modal shows sanitized notes and runs no injected script', 
         '<a href="javascript:window.__xss=3">bad link</a><a href="https://example.org/">good link</a>',
     },
   }));
+  // The good link's page, served here: the test needs no network.
+  await page
+    .context()
+    .route('https://example.org/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>example</title>' }),
+    );
   await page.goto('/distribution/resolution');
   await waitForChart(page);
   await page.getByRole('button', { name: 'About this chart' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Safe note')).toBeVisible();
   expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
-  await dialog.getByText('bad link').click();
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  expect(alerts).toEqual([]);
   const notes = dialog.locator('.ps-stats-notes');
   await expect(notes.locator('script')).toHaveCount(0);
   await expect(notes.locator('[onerror]')).toHaveCount(0);
   await expect(notes.locator('a', { hasText: 'bad link' })).not.toHaveAttribute('href', /javascript/);
   await expect(notes.getByRole('link', { name: 'good link' })).toHaveAttribute('rel', 'noopener noreferrer');
+  const xss = () => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
+
+  // The image stays, without its handler: once it has failed to load, an onerror would have run.
+  const image = notes.locator('img');
+  await expect(image).toHaveCount(1);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  expect(await xss()).toBeUndefined();
+
+  // A click on the good link after the bad one: once its tab opens, the page has acted on the
+  // clicks, and a javascript: link would have run.
+  await dialog.getByText('bad link').click();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByText('good link').click()]);
+  await popup.close();
+  expect(await xss()).toBeUndefined();
+  expect(alerts).toEqual([]);
 });
 
 test("the information modal shows the chart's long description", async ({ page }) => {

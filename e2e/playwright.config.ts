@@ -2,6 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8765);
 
+// The mock answers whatever the dashboard asks: a CI run against it would pass with the service broken.
+if (process.env.CI && process.env.E2E_SERVER === 'mock') {
+  throw new Error(
+    'E2E_SERVER=mock is refused under CI: CI must test the real server. Unset E2E_SERVER; the mock is only for working on the web locally.',
+  );
+}
+
 /**
  * Browser tests: Debian's Chromium (installed by .ci/run) driven by Playwright, against the real
  * server over a small demo archive, started and stopped here.
@@ -13,6 +20,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: true,
+  // A test.only left in would make CI run one test and pass.
+  forbidOnly: Boolean(process.env.CI),
   workers: process.env.CI ? 2 : 3,
   reporter: [['list']],
   use: {

@@ -123,20 +123,29 @@ export function requestOf(url: string): SearchRequest {
   return JSON.parse(json) as SearchRequest;
 }
 
+/**
+ * Waits until the bars have grown in: for 600 ms they are scaled towards zero, so measured,
+ * clicked or photographed earlier they are not what is drawn.
+ */
+export async function waitForBarsGrown(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.ps-bar') !== null &&
+      document.getAnimations().every((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return (
+          !(target instanceof Element && target.classList.contains('ps-bar')) ||
+          animation.playState === 'finished'
+        );
+      }),
+  );
+}
+
 /** The tallest or widest bar matching `selector`: big enough to click reliably. */
 export async function largestBar(page: Page, selector = '.ps-plot-chart .ps-bar') {
   const bars = page.locator(selector);
   await expect(bars.first()).toBeAttached();
-  // Bars grow in for 600 ms; measured (or clicked) earlier, they are still scaled towards zero.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const target = (animation.effect as KeyframeEffect | null)?.target;
-      return (
-        !(target instanceof Element && target.classList.contains('ps-bar')) ||
-        animation.playState === 'finished'
-      );
-    }),
-  );
+  await waitForBarsGrown(page);
   const index = await bars.evaluateAll((rects) => {
     const sizes = rects.map((r) => r.getBoundingClientRect()).map((b) => b.width * b.height);
     return sizes.indexOf(Math.max(...sizes));

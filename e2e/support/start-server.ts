@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { startMockServer } from './mock-server.ts';
 import { makeArchive, PORT, runServer, WEB_ROOT } from './real-server.ts';
 
-if (process.env.E2E_SERVER === 'mock') {
+if (process.env.E2E_SERVER === 'mock' && process.env.CI) {
+  console.error('E2E_SERVER=mock is refused under CI: the browser tests must run against the real server.');
+  process.exit(1);
+} else if (process.env.E2E_SERVER === 'mock') {
   await startMockServer(WEB_ROOT, PORT);
   console.log(`mock search service on http://127.0.0.1:${PORT}`);
 } else {
