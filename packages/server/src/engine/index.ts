@@ -6,6 +6,6 @@ export {
   type Execute,
   type ExecuteCached,
 } from './engine.ts';
-export { openDuckDbEngine, type DuckDbEngineOptions } from './duckdb/duckdb-engine.ts';
+export { ArchiveTooLargeError, openDuckDbEngine, type DuckDbEngineOptions } from './duckdb/duckdb-engine.ts';
 export { openClickHouseEngine, type ClickHouseEngineOptions } from './clickhouse/clickhouse-engine.ts';
 export { ClusterUnavailableError } from './clickhouse/http-client.ts';

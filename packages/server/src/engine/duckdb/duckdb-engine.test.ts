@@ -1,7 +1,9 @@
-import { rename, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { generateDemoArchive } from '@pdb-stats/archive';
 import { findAttribute, type PlannedRequest } from '@pdb-stats/search-model';
 import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';
@@ -112,6 +114,27 @@ describe('derived tables', () => {
     } finally {
       await tight.close();
       await roomy.close();
+    }
+  });
+});
+
+describe('memory', () => {
+  it('holds the tables compressed, and refuses an archive beyond MEMORY_LIMIT_MB at start, saying so', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-memory-'));
+    try {
+      await generateDemoArchive({ entries: 3000, outDir: dir });
+      await expect(openDuckDbEngine(dir, { memoryLimitMb: 4 })).rejects.toThrow(
+        'the archive does not fit in the memory limit of 4 MiB (MEMORY_LIMIT_MB); raise the limit or serve a smaller archive',
+      );
+      const engine = await openDuckDbEngine(dir);
+      try {
+        const response = await new SearchPipeline(engine).search(plan({ return_type: 'entry' }));
+        expect(response?.total_count).toBe(3000);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
