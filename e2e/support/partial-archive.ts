@@ -68,6 +68,8 @@ export async function startServer(archive: string, port: number): Promise<ChildP
       ARCHIVE_DIR: archive,
       LOG_LEVEL: 'warn',
       WEB_DIR: WEB_ROOT,
+      // One loopback client for the whole suite: see real-server.ts.
+      RATE_LIMIT_PER_MINUTE: '0',
     },
   });
   const deadline = Date.now() + 90_000;

@@ -51,6 +51,9 @@ export function runServer(archive: string, env: Record<string, string> = {}, onE
       ARCHIVE_DIR: archive,
       LOG_LEVEL: 'warn',
       WEB_DIR: WEB_ROOT,
+      // Every test speaks from loopback, one client to the rate limit: a suite-wide budget of
+      // uncached searches would fail tests by their order, not by what they check.
+      RATE_LIMIT_PER_MINUTE: '0',
       ...env,
     },
   });
