@@ -19,6 +19,11 @@ export interface AppOptions {
   documents?: DocumentStore;
   /** Access-Control-Allow-Origin of API responses; `*` by default. */
   corsOrigin?: string;
+  /**
+   * Addresses or subnets of proxies trusted to name the client in X-Forwarded-For: behind a proxy,
+   * the rate limit counts per client only with them. None by default.
+   */
+  trustProxy?: string[];
   /** Size of the answer cache in bytes. */
   cacheBytes?: number;
   /**
@@ -47,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     ajv: { customOptions: AJV_OPTIONS },
     schemaErrorFormatter,
   });

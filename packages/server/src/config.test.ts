@@ -46,6 +46,18 @@ describe(`${readConfig.name}: load protection`, () => {
   });
 });
 
+describe(`${readConfig.name}: proxies`, () => {
+  it('trusts no proxy unless TRUST_PROXY lists addresses or subnets', () => {
+    expect(readConfig({}).trustProxy).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must list addresses/);
+  });
+});
+
 describe(`${readConfig.name}: load shedding`, () => {
   it('watches the event loop (1 s) and the heap (90 % of V8 limit) by default, not the RSS', () => {
     const config = readConfig({});

@@ -16,6 +16,8 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Access-Control-Allow-Origin of the API. */
   corsOrigin: string;
+  /** `TRUST_PROXY`: addresses or subnets of proxies whose X-Forwarded-For names the client. */
+  trustProxy?: string[];
   /** Longest a search may run (ms) before it is cancelled with 408. */
   queryTimeoutMs: number;
   /** Size of the answer cache in MiB. */
@@ -67,6 +69,17 @@ function engineConfig(env: NodeJS.ProcessEnv): EngineConfig {
   return { kind, shards, cluster: env.CLICKHOUSE_CLUSTER || 'pdb_stats', database };
 }
 
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[\d.]+(\/\d+)?|[0-9a-fA-F:.]+(\/\d+)?)$/;
+
+function trustProxy(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return undefined;
+  const addresses = raw.split(',').map((a) => a.trim());
+  const bad = addresses.find((a) => !PROXY_ADDRESS.test(a));
+  if (bad) throw new Error(`TRUST_PROXY must list addresses or subnets of proxies, got "${bad}"`);
+  return addresses;
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -81,6 +94,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 const DEFAULT_MAX_HEAP_MB = Math.floor((getHeapStatistics().heap_size_limit / 2 ** 20) * 0.9);
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const proxies = trustProxy(env);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -90,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: resolve(env.WEB_DIR || resolve(REPO_ROOT, 'packages/web/dist')),
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
     corsOrigin: env.CORS_ORIGIN || '*',
+    ...(proxies !== undefined && { trustProxy: proxies }),
     queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
     cacheMb: integer(env, 'CACHE_MB', 64, 0, 65_536),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     engine,
     corsOrigin: config.corsOrigin,
+    ...(config.trustProxy !== undefined && { trustProxy: config.trustProxy }),
     cacheBytes: config.cacheMb * 2 ** 20,
     rateLimitPerMinute: config.rateLimitPerMinute,
     loadShedding: {

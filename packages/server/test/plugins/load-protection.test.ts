@@ -80,6 +80,28 @@ describe('rate limit of uncached searches', () => {
   });
 });
 
+it('behind a trusted proxy, counts each client that X-Forwarded-For names', async () => {
+  const from = (client: string) => ({
+    remoteAddress: '10.0.0.1',
+    headers: { 'x-forwarded-for': client },
+  });
+  for (const [trustProxy, secondClient] of [
+    [undefined, 429],
+    [['10.0.0.0/8'], 200],
+  ] as const) {
+    const app = await start({ rateLimitPerMinute: 1, ...(trustProxy && { trustProxy: [...trustProxy] }) });
+    try {
+      const post = (n: number, client: string) =>
+        app.inject({ method: 'POST', url: '/rcsbsearch/v2/query', payload: search(n), ...from(client) });
+      expect((await post(0, '203.0.113.1')).statusCode).toBe(200);
+      expect((await post(1, '203.0.113.1')).statusCode).toBe(429);
+      expect((await post(2, '203.0.113.2')).statusCode).toBe(secondClient);
+    } finally {
+      await app.close();
+    }
+  }
+});
+
 it('without a limit, searches are not counted', async () => {
   const app = await start();
   try {
