@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- options]`: prints the figures of BENCHMARKS.md and checks them against the
  * budgets. Parts: charts (per-chart latency per archive, whole registry), load (autocannon, then
- * memory), startup, web (JavaScript per route), paint (first chart painted in Chromium).
+ * memory), overload (a burst of uncached searches beside cached ones), startup, web (JavaScript per
+ * route), paint (first chart painted in Chromium).
  *
  *   --only charts,load        run these parts only (default: all)
  *   --entries 250000,1200000  archives by size: data/bench-N, generated when missing
@@ -9,6 +10,7 @@
  *   --runs 20                 runs per chart figure
  *   --charts unique,taxonomy  only the charts whose names contain one of these
  *   --duration 10 --connections 50 --uncached-connections 10   load runs
+ *   --burst-seconds 30 --cached-connections 10 --burst-connections 50 [--rate-limit N]   overload run
  *   --no-build                measure the dashboard build already in --web-dir
  *   --real-data DIR --import-copies 20 --import-workers N   mmCIF import over the real files
  */
@@ -19,11 +21,12 @@ import { benchChartLatency, type ChartLatencySummary } from './chart-latency.ts'
 import { benchFirstPaint, type PaintSummary } from './first-paint.ts';
 import { benchImport, type ImportBenchSummary } from './import.ts';
 import { benchLoad, type LoadSummary } from './load.ts';
+import { benchOverload, type OverloadSummary } from './overload.ts';
 import { benchStartup, type StartupSummary } from './startup.ts';
 import { heading, ms, printTable } from './stats.ts';
 import { benchWebSize, type WebSizeSummary } from './web-size.ts';
 
-const PARTS = ['charts', 'load', 'startup', 'web', 'paint', 'import'] as const;
+const PARTS = ['charts', 'load', 'overload', 'startup', 'web', 'paint', 'import'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -36,6 +39,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     'uncached-connections': { type: 'string', default: '10' },
+    'burst-seconds': { type: 'string', default: '30' },
+    'cached-connections': { type: 'string', default: '10' },
+    'burst-connections': { type: 'string', default: '50' },
+    'rate-limit': { type: 'string' },
     'startup-entries': { type: 'string', default: '250000' },
     'paint-runs': { type: 'string', default: '5' },
     'web-dir': { type: 'string', default: '/tmp/pdb-stats-bench/web' },
@@ -55,9 +62,13 @@ for (const part of only) {
 const runs = (part: Part) => only.has(part);
 const basePort = Number(values['base-port']);
 
-// Charts run on every archive; load and the browser on the smallest; start-up makes its own.
+// Charts run on every archive; load, overload and the browser on the smallest; start-up makes its own.
 const sizes = values.entries!.split(',').map(Number);
-const wanted = runs('charts') ? sizes : runs('load') || runs('paint') ? [Math.min(...sizes)] : [];
+const wanted = runs('charts')
+  ? sizes
+  : runs('load') || runs('overload') || runs('paint')
+    ? [Math.min(...sizes)]
+    : [];
 const archives = values.archive ?? [];
 if (archives.length === 0) for (const entries of wanted) archives.push(await ensureArchive(entries));
 const counts = await Promise.all(archives.map(archiveCounts));
@@ -77,6 +88,7 @@ archives.forEach((dir, i) => console.log(`archive ${dir}: ${describeCounts(count
 
 const charts: ChartLatencySummary[] = [];
 let load: LoadSummary | undefined;
+let overload: OverloadSummary | undefined;
 let startup: StartupSummary | undefined;
 let web: WebSizeSummary | undefined;
 let paint: PaintSummary | undefined;
@@ -93,6 +105,16 @@ if (runs('load')) {
     durationSeconds: Number(values.duration),
     connections: Number(values.connections),
     uncachedConnections: Number(values['uncached-connections']),
+  });
+}
+if (runs('overload')) {
+  overload = await benchOverload({
+    archive: main,
+    port: basePort + 4,
+    durationSeconds: Number(values['burst-seconds']),
+    cachedConnections: Number(values['cached-connections']),
+    burstConnections: Number(values['burst-connections']),
+    ...(values['rate-limit'] !== undefined && { rateLimitPerMinute: Number(values['rate-limit']) }),
   });
 }
 if (runs('startup')) {
@@ -154,6 +176,19 @@ if (load) {
     'cached ≥ 3,000 req/s, p99 ≤ 50 ms',
     `${cached.requestsPerSecond.toFixed(0)} req/s, p99 ${cached.p99} ms`,
     cached.requestsPerSecond >= 3000 && cached.p99 <= 50,
+  );
+}
+if (overload) {
+  const { cachedDuringBurst: cached, burst } = overload;
+  check(
+    'cached p99 ≤ 50 ms during a burst of uncached searches, none refused',
+    `p99 ${cached.p99.toFixed(1)} ms, ${cached.refused} refused`,
+    cached.p99 <= 50 && cached.refused === 0,
+  );
+  check(
+    'a burst beyond the client limit is refused (429/503)',
+    `${burst.tooMany} × 429, ${burst.shed} × 503, ${burst.computed} computed`,
+    burst.tooMany + burst.shed > 0,
   );
 }
 if (web) {
