@@ -73,3 +73,13 @@ describe(`${readConfig.name}: load shedding`, () => {
       expect(() => readConfig({ [name]: '-5' })).toThrow(new RegExp(`${name} must be an integer`));
   });
 });
+
+describe(`${readConfig.name}: memory`, () => {
+  it("leaves DuckDB's own memory limit unless MEMORY_LIMIT_MB sets one, of at least 16 MiB", () => {
+    expect(readConfig({}).memoryLimitMb).toBeUndefined();
+    expect(readConfig({ MEMORY_LIMIT_MB: '600' }).memoryLimitMb).toBe(600);
+    expect(() => readConfig({ MEMORY_LIMIT_MB: '8' })).toThrow(
+      /MEMORY_LIMIT_MB must be an integer between 16/,
+    );
+  });
+});

@@ -30,6 +30,8 @@ export interface ServerConfig {
   maxHeapMb: number;
   /** Resident set size (MiB) beyond which the API answers 503; 0: not watched. */
   maxRssMb: number;
+  /** `MEMORY_LIMIT_MB`: most memory DuckDB may use; an archive that does not fit is refused at start. */
+  memoryLimitMb?: number;
   /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
   engine: EngineConfig;
 }
@@ -112,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxHeapMb: integer(env, 'MAX_HEAP_MB', DEFAULT_MAX_HEAP_MB, 0, 1_048_576),
     // Off by default: most of the RSS is DuckDB's, which bounds its own memory.
     maxRssMb: integer(env, 'MAX_RSS_MB', 0, 0, 1_048_576),
+    ...(env.MEMORY_LIMIT_MB && { memoryLimitMb: integer(env, 'MEMORY_LIMIT_MB', 0, 16, 1_048_576) }),
     engine: engineConfig(env),
   };
 }

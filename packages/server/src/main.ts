@@ -39,7 +39,10 @@ async function main(): Promise<void> {
           timeoutMs: config.queryTimeoutMs,
           onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
         })
-      : await openDuckDbEngine(archiveDir, { timeoutMs: config.queryTimeoutMs });
+      : await openDuckDbEngine(archiveDir, {
+          timeoutMs: config.queryTimeoutMs,
+          ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
+        });
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     engine,
