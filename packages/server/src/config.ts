@@ -32,6 +32,11 @@ export interface ServerConfig {
   maxRssMb: number;
   /** `MEMORY_LIMIT_MB`: most memory DuckDB may use; an archive that does not fit is refused at start. */
   memoryLimitMb?: number;
+  /**
+   * `DUCKDB_FILE`: the database file DuckDB builds from the snapshot once and reuses; `none` loads the
+   * tables into memory at every start. Default: `<archive>.duckdb` beside the snapshot folder.
+   */
+  duckdbFile?: string | 'none';
   /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
   engine: EngineConfig;
 }
@@ -115,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Off by default: most of the RSS is DuckDB's, which bounds its own memory.
     maxRssMb: integer(env, 'MAX_RSS_MB', 0, 0, 1_048_576),
     ...(env.MEMORY_LIMIT_MB && { memoryLimitMb: integer(env, 'MEMORY_LIMIT_MB', 0, 16, 1_048_576) }),
+    ...(env.DUCKDB_FILE && { duckdbFile: env.DUCKDB_FILE === 'none' ? 'none' : resolve(env.DUCKDB_FILE) }),
     engine: engineConfig(env),
   };
 }

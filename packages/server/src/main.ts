@@ -3,11 +3,42 @@ import { join } from 'node:path';
 import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
 import { buildApp } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
-import { readConfig } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { DocumentStore } from './documents/index.ts';
-import { openClickHouseEngine, openDuckDbEngine } from './engine/index.ts';
+import { openClickHouseEngine, openDuckDbEngine, type Engine } from './engine/index.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
+/**
+ * The embedded engine over a snapshot, its tables in the database file beside it (built on the first
+ * start, reused after); where that file cannot be written, loaded into memory at every start.
+ */
+async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Engine> {
+  const file = config.duckdbFile ?? `${archiveDir}.duckdb`;
+  const options = {
+    timeoutMs: config.queryTimeoutMs,
+    ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
+    onReady: (how: string, seconds: number) =>
+      console.log(
+        `Archive tables ${how === 'reused' ? 'reused from' : how === 'built' ? 'built into' : 'loaded into'} ${
+          how === 'loaded' ? 'memory' : file
+        } in ${seconds.toFixed(1)} s`,
+      ),
+  };
+  if (file === 'none') return openDuckDbEngine(archiveDir, options);
+  try {
+    return await openDuckDbEngine(archiveDir, { ...options, databaseFile: file });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const denied =
+      code === 'EACCES' || code === 'EROFS' || /permission denied|read-only/i.test(String(error));
+    if (!denied) throw error;
+    console.warn(
+      `cannot write ${file} (${String(error)}); loading the archive into memory instead (DUCKDB_FILE)`,
+    );
+    return openDuckDbEngine(archiveDir, options);
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   let archiveDir = config.archiveDir;
@@ -39,10 +70,7 @@ async function main(): Promise<void> {
           timeoutMs: config.queryTimeoutMs,
           onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
         })
-      : await openDuckDbEngine(archiveDir, {
-          timeoutMs: config.queryTimeoutMs,
-          ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
-        });
+      : await openDuckDb(archiveDir, config);
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     engine,

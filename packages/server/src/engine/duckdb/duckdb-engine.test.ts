@@ -1,6 +1,6 @@
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { generateDemoArchive } from '@pdb-stats/archive';
@@ -135,6 +135,55 @@ describe('memory', () => {
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database file beside the snapshot', () => {
+  it('is built on the first start, reused by later ones and by a second server, rebuilt for another snapshot', async () => {
+    const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);
+    const file = `${snapshot.dir}.duckdb`;
+    const open = async () => {
+      let how = '';
+      const engine = await openDuckDbEngine(snapshot.dir, { databaseFile: file, onReady: (h) => (how = h) });
+      return { engine, how };
+    };
+    const count = async (engine: Awaited<ReturnType<typeof openDuckDbEngine>>) =>
+      (await new SearchPipeline(engine).search(plan({ return_type: 'polymer_entity' })))?.total_count;
+    try {
+      const inMemory = await openDuckDbEngine(snapshot.dir);
+      const expected = await count(inMemory);
+      await inMemory.close();
+      expect(expected).toBeGreaterThan(0);
+      const first = await open();
+      expect(first.how).toBe('built');
+      const second = await open();
+      expect(second.how).toBe('reused');
+      // Read-only: two servers share one file.
+      expect([await count(first.engine), await count(second.engine)]).toEqual([expected, expected]);
+      await first.engine.close();
+      await second.engine.close();
+
+      const manifest = join(snapshot.dir, 'manifest.json');
+      const changed = {
+        ...(JSON.parse(await readFile(manifest, 'utf8')) as object),
+        archive_date: '2026-02-02',
+      };
+      await writeFile(manifest, JSON.stringify(changed));
+      const third = await open();
+      expect(third.how).toBe('built');
+      expect(third.engine.archiveInfo().archive_date).toBe('2026-02-02');
+      await third.engine.close();
+
+      await writeFile(file, 'not a database');
+      const fourth = await open();
+      expect(fourth.how).toBe('built');
+      expect(await count(fourth.engine)).toBe(expected);
+      await fourth.engine.close();
+      expect((await readdir(dirname(file))).filter((name) => name.includes('.building'))).toEqual([]);
+    } finally {
+      await snapshot.remove();
+      await rm(file, { force: true });
     }
   });
 });
