@@ -82,4 +82,10 @@ describe(`${readConfig.name}: memory`, () => {
       /MEMORY_LIMIT_MB must be an integer between 16/,
     );
   });
+
+  it('keeps the tables in a database file beside the snapshot unless DUCKDB_FILE names another or none', () => {
+    expect(readConfig({}).duckdbFile).toBeUndefined();
+    expect(readConfig({ DUCKDB_FILE: 'none' }).duckdbFile).toBe('none');
+    expect(readConfig({ DUCKDB_FILE: '/srv/cache/pdb.duckdb' }).duckdbFile).toBe('/srv/cache/pdb.duckdb');
+  });
 });
