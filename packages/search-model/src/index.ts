@@ -10,6 +10,7 @@ export {
   allowedOperators,
   storageOf,
   snapshotColumns,
+  splitTopLevel,
   nativeLevelOf,
   SQL_SCALAR,
   type CatalogueAttribute,

@@ -1,7 +1,7 @@
 import { access, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { isReturnType, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { isReturnType, RETURN_TYPES, splitTopLevel, type ReturnType } from '@pdb-stats/search-model';
 import { parquetFileOf } from '../documents.ts';
 import { MANIFEST_FILE, readManifest } from '../manifest.ts';
 import { quoteName, quoteString } from '../sql-text.ts';
@@ -127,27 +127,6 @@ function scalarKind(type: string): ValueKind | undefined {
   if (t === 'VARCHAR') return 'string';
   if (/^[A-Z][A-Z0-9_ ]*$/.test(t)) return 'other';
   return undefined;
-}
-
-/** Splits `a X, b STRUCT(c Y, d Z)[]` at the commas outside parentheses and quotes. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    else if (quoted) continue;
-    else if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if (char === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
 
 /** True when no parenthesis outside quotes closes before it opens, and all close by the end. */

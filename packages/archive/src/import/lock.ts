@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ImportError } from './errors.ts';
 
 /**
  * A lock file beside the snapshot, holding the importing process's id: two imports into one
@@ -31,6 +32,17 @@ export class ImportLock {
   release(): Promise<void> {
     return rm(this.path, { force: true });
   }
+}
+
+/** The lock of the snapshot `outDir`: one import at a time writes it (and its caches). */
+export function lockSnapshot(outDir: string): Promise<ImportLock> {
+  return ImportLock.acquire(
+    `${outDir}.import-lock`,
+    (pid) =>
+      new ImportError(
+        `another import (process ${pid}) is writing ${outDir}; wait for it to end, or remove ${outDir}.import-lock if that process is gone`,
+      ),
+  );
 }
 
 function isAlive(pid: number): boolean {

@@ -8,7 +8,8 @@ import type { Manifest } from '../manifest.ts';
 import { SnapshotWriter } from '../write-snapshot.ts';
 import { IMPORT_ATTRIBUTES } from './attributes.ts';
 import { chartSupport, type ChartSupport } from './chart-support.ts';
-import { ImportLock } from './lock.ts';
+import { ImportAbortedError, ImportError } from './errors.ts';
+import { lockSnapshot } from './lock.ts';
 import { discover, statShard } from './discover.ts';
 import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
 import type { Enricher, EntryDocuments } from './enrich/types.ts';
@@ -17,6 +18,8 @@ import { DEFAULT_PARSER_MODULE, type ParseOutcome } from './parse-file.ts';
 import { lazyParsePool, type ParsePool } from './pool.ts';
 import { isComponentKind, SOURCE_NAMES, type Shard, type Source, type SourceKind } from './sources.ts';
 import { SnapshotRows } from './snapshot-rows.ts';
+
+export { ImportAbortedError, ImportError };
 
 export const IMPORT_GENERATOR = `pdb-statistics mmcif-import ${packageJson.version}`;
 
@@ -98,21 +101,6 @@ function phaseClock(): () => number {
   };
 }
 
-/** A bad file under --strict, or a source that cannot be used. */
-export class ImportError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportError';
-  }
-}
-
-export class ImportAbortedError extends Error {
-  constructor() {
-    super('import interrupted: the previous snapshot (if any) is left as it was');
-    this.name = 'ImportAbortedError';
-  }
-}
-
 const MAX_BAD_LISTED = 1000;
 
 function sourcesOf(options: ImportOptions): Source[] {
@@ -149,13 +137,7 @@ interface ShardResult {
  */
 export async function importMmcif(options: ImportOptions): Promise<ImportSummary> {
   const outDir = resolve(options.outDir);
-  const lock = await ImportLock.acquire(
-    `${outDir}.import-lock`,
-    (pid) =>
-      new ImportError(
-        `another import (process ${pid}) is writing ${outDir}; wait for it to end, or remove ${outDir}.import-lock if that process is gone`,
-      ),
-  );
+  const lock = await lockSnapshot(outDir);
   try {
     return await importUnlocked(options, outDir);
   } finally {

@@ -2,6 +2,18 @@ import { LEVELS } from '../documents.ts';
 import type { ImportSummary } from './pipeline.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** The lines every import's report ends with: the catalogue attributes filled, the charts drawable. */
+export function coverageLines(summary: Pick<ImportSummary, 'attributes' | 'charts'>): string[] {
+  const { structure, chemical } = summary.attributes;
+  const { drawn, notDrawn } = summary.charts;
+  return [
+    `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
+      `${count(chemical.filled)} of ${count(chemical.total)} chemical attributes of the public catalogue`,
+    `Charts this archive can draw: ${drawn.length} of ${drawn.length + notDrawn.length}`,
+    ...notDrawn.map(({ chart, missing }) => `  not ${chart}: lacks ${missing.join(', ')}`),
+  ];
+}
 const LISTED_BAD = 20;
 
 /** The end-of-import report: files, rows per level, skipped files, attributes filled, time and speed. */
@@ -28,14 +40,7 @@ export function formatSummary(summary: ImportSummary): string {
     for (const bad of summary.badFiles.slice(0, LISTED_BAD)) lines.push(`  ${bad.file}: ${bad.reason}`);
     if (files.bad > LISTED_BAD) lines.push(`  … and ${count(files.bad - LISTED_BAD)} more`);
   }
-  const { structure, chemical } = summary.attributes;
-  lines.push(
-    `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
-      `${count(chemical.filled)} of ${count(chemical.total)} chemical attributes of the public catalogue`,
-  );
-  const { drawn, notDrawn } = summary.charts;
-  lines.push(`Charts this archive can draw: ${drawn.length} of ${drawn.length + notDrawn.length}`);
-  for (const { chart, missing } of notDrawn) lines.push(`  not ${chart}: lacks ${missing.join(', ')}`);
+  lines.push(...coverageLines(summary));
   const { phases } = summary;
   // Throughput over the parsing step: loading enrichers and writing Parquet do not grow with the files read.
   const rate = (n: number) => (phases.rows > 0 ? n / phases.rows : 0);

@@ -165,7 +165,7 @@ export function structFields(sqlType: string): Map<string, Set<string>> {
 }
 
 /** Splits `a X, b STRUCT(c Y, d Z)[]` at the commas outside parentheses and quotes. */
-function splitTopLevel(text: string): string[] {
+export function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quoted = false;

@@ -11,7 +11,7 @@ import type { Manifest } from '../../manifest.ts';
 import { SnapshotWriter } from '../../write-snapshot.ts';
 import { IMPORT_ATTRIBUTES } from '../attributes.ts';
 import { chartSupport, type ChartSupport } from '../chart-support.ts';
-import { ImportLock } from '../lock.ts';
+import { lockSnapshot } from '../lock.ts';
 import { ImportAbortedError, ImportError, type ImportEvent } from '../pipeline.ts';
 import { SnapshotRows } from '../snapshot-rows.ts';
 import { DataApiClient, DataApiError, type DataApiClientOptions, type GraphQLAnswer } from './client.ts';
@@ -104,13 +104,7 @@ export async function readIdsFile(path: string): Promise<string[]> {
  */
 export async function importRcsbApi(options: RcsbApiImportOptions): Promise<RcsbApiImportSummary> {
   const outDir = resolve(options.outDir);
-  const lock = await ImportLock.acquire(
-    `${outDir}.import-lock`,
-    (pid) =>
-      new ImportError(
-        `another import (process ${pid}) is writing ${outDir}; wait for it to end, or remove ${outDir}.import-lock if that process is gone`,
-      ),
-  );
+  const lock = await lockSnapshot(outDir);
   try {
     return await new RcsbApiImport(options, outDir).run();
   } finally {

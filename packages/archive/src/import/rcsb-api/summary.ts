@@ -1,4 +1,5 @@
 import { LEVELS } from '../../documents.ts';
+import { coverageLines } from '../summary.ts';
 import type { RcsbApiImportSummary } from './pipeline.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -30,14 +31,7 @@ export function formatRcsbApiSummary(summary: RcsbApiImportSummary): string {
     );
   if (summary.invalidValues > 0)
     lines.push(`Values not of their attribute's type (left out): ${count(summary.invalidValues)}`);
-  const { structure, chemical } = summary.attributes;
-  lines.push(
-    `Catalogue attributes filled: ${count(structure.filled)} of ${count(structure.total)} structure attributes, ` +
-      `${count(chemical.filled)} of ${count(chemical.total)} chemical attributes of the public catalogue`,
-  );
-  const { drawn, notDrawn } = summary.charts;
-  lines.push(`Charts this archive can draw: ${drawn.length} of ${drawn.length + notDrawn.length}`);
-  for (const { chart, missing } of notDrawn) lines.push(`  not ${chart}: lacks ${missing.join(', ')}`);
+  lines.push(...coverageLines(summary));
   lines.push(`Time ${summary.seconds.toFixed(1)} s`);
   return lines.join('\n');
 }
