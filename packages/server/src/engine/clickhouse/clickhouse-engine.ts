@@ -11,6 +11,7 @@ import {
   type Execute,
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
+import { plainValue } from '../plain-value.ts';
 import { ClickHouseNode, ClusterUnavailableError } from './http-client.ts';
 import { loadSnapshot, shardTables } from './load-snapshot.ts';
 import { ident, levelColumns } from './schema.ts';
@@ -106,13 +107,6 @@ async function holds(shards: readonly ClickHouseNode[], database: string, digest
   return true;
 }
 
-/** JSON values as the shaping step expects them: strings, numbers or null. */
-function plain(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  return String(value);
-}
-
 class ClickHouseEngine implements Engine {
   readonly dialect = 'clickhouse';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
@@ -144,7 +138,7 @@ class ClickHouseEngine implements Engine {
           max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
         },
       });
-      return rows.map((row) => row.map(plain));
+      return rows.map((row) => row.map(plainValue));
     };
     const cached = executeOnce(execute, this.constant, (query) => query.sql);
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);

@@ -11,6 +11,7 @@ import {
   type Execute,
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
+import { plainValue } from '../plain-value.ts';
 import { attachArchive, SEARCH_PATH } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
@@ -52,22 +53,13 @@ export class ArchiveTooLargeError extends Error {
 
 const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
 
-/** DuckDB returns BIGINT as bigint; the response speaks JSON numbers. Converted here, not globally. */
-function plain(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return String(value);
-}
-
 async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise<ResultRow[]> {
   const reader = await connection.runAndReadAll(
     query.sql,
     [...query.parameters],
     parameterTypes(query.parameters),
   );
-  return reader.getRowsJS().map((row) => row.map(plain));
+  return reader.getRowsJS().map((row) => row.map(plainValue));
 }
 
 async function countRows(connection: DuckDBConnection, level: ReturnType): Promise<number> {
