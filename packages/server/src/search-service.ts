@@ -28,11 +28,23 @@ export class SearchService {
     this.archiveVersion = sha1(JSON.stringify(engine.archiveInfo())).slice(0, 16);
   }
 
-  async answer(body: unknown): Promise<CachedAnswer> {
+  /** Keys of bodies already keyed: admission checks and the answer read one request's key alike. */
+  private readonly keys = new WeakMap<object, { canonical: string; key: string }>();
+
+  /** The cache key of a body (throws for a body nested too deep to walk). */
+  private keyOf(body: unknown): { canonical: string; key: string } {
+    const known = typeof body === 'object' && body !== null ? this.keys.get(body) : undefined;
+    if (known) return known;
     // Before any recursive walk of the body (the cache key is one).
     checkJsonDepth(body);
     const canonical = canonicalJson(body);
-    const key = `${this.archiveVersion}:${canonical}`;
+    const keyed = { canonical, key: `${this.archiveVersion}:${canonical}` };
+    if (typeof body === 'object' && body !== null) this.keys.set(body, keyed);
+    return keyed;
+  }
+
+  async answer(body: unknown): Promise<CachedAnswer> {
+    const { canonical, key } = this.keyOf(body);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const plan = validateSearchRequest(body, { held: this.engine.held });
@@ -68,10 +80,9 @@ export class SearchService {
   /** Whether the answer to `body` is cached, so that it costs nothing; false for a body too deep to key. */
   isCached(body: unknown): boolean {
     try {
-      checkJsonDepth(body);
+      return this.cache.has(this.keyOf(body).key);
     } catch {
       return false;
     }
-    return this.cache.has(`${this.archiveVersion}:${canonicalJson(body)}`);
   }
 }

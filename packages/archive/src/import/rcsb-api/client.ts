@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const DEFAULT_BASE_URL = 'https://data.rcsb.org';
 
@@ -54,20 +55,6 @@ interface Recorded {
   status: number;
   answer: unknown;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
@@ -157,7 +144,7 @@ export class DataApiClient {
     const now = Date.now();
     const start = Math.max(now, this.nextStart);
     this.nextStart = start + this.intervalMs;
-    if (start > now) await sleep(start - now, this.options.signal);
+    if (start > now) await sleep(start - now, undefined, { signal: this.options.signal });
   }
 
   private release(): void {
@@ -186,7 +173,7 @@ export class DataApiClient {
       const waitMs = Math.max(backoff, outcome.waitMs ?? 0);
       this.retried++;
       this.options.onRetry?.({ request: label, reason: outcome.retry, waitMs, attempt });
-      await sleep(waitMs, this.options.signal);
+      await sleep(waitMs, undefined, { signal: this.options.signal });
     }
   }
 
