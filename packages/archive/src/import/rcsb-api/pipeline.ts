@@ -356,10 +356,9 @@ class RcsbApiImport {
         `${field} ${label}`,
       );
       const received = this.received(kind, batch, answer, field);
-      if (received.length > 0) await spool.add(kind, received);
+      if (received.length > 0) bytes += await spool.add(kind, received);
       this.fetched[kind] += received.length;
       done += batch.length;
-      bytes += received.reduce((sum, r) => sum + JSON.stringify(r.document).length, 0);
       this.emit({ type: 'progress', done, total: ids.length, bytes, label });
     });
   }

@@ -102,14 +102,20 @@ export class DocumentSpool {
     return this.index.get(kind)?.get(id);
   }
 
-  /** Keeps a finished batch's documents, then indexes them. */
-  add(kind: SpoolKind, documents: { id: string; item: SpooledItem; document: ApiDocument }[]): Promise<void> {
+  /** Keeps a finished batch's documents, then indexes them; the bytes of JSON written. */
+  add(
+    kind: SpoolKind,
+    documents: { id: string; item: SpooledItem; document: ApiDocument }[],
+  ): Promise<number> {
     const write = this.writes.then(async () => {
+      let bytes = 0;
       const byShard = new Map<string, string[]>();
       for (const { id, document } of documents) {
         const shard = shardOf(id);
         const lines = byShard.get(shard) ?? [];
-        lines.push(JSON.stringify({ id, document }));
+        const line = JSON.stringify({ id, document });
+        bytes += line.length;
+        lines.push(line);
         byShard.set(shard, lines);
       }
       await mkdir(join(this.dir, kind), { recursive: true });
@@ -120,8 +126,12 @@ export class DocumentSpool {
       await appendFile(join(this.dir, 'index.ndjson'), `\n${JSON.stringify({ kind, items })}\n`);
       const index = this.index.get(kind) as Map<string, SpooledItem>;
       for (const [id, item] of items) index.set(id, item);
+      return bytes;
     });
-    this.writes = write.catch(() => undefined);
+    this.writes = write.then(
+      () => undefined,
+      () => undefined,
+    );
     return write;
   }
 
