@@ -1,13 +1,12 @@
 import {
   CHARTS,
   CHART_LIST,
-  advancedSearchUrl,
   chartFacetRequest,
   clickRequest,
-  queryEditorUrl,
   toDistributionData,
   toGrowthData,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
+import { advancedSearchUrl, queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { expect, test, type Page } from '@playwright/test';
 import {
   barValues,

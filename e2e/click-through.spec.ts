@@ -1,5 +1,6 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { CHARTS, queryEditorUrl } from '@pdb-stats/search-model/charts';
+import { CHARTS } from '@pdb-stats/charts';
+import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { chartData, largestBar, requestOf, search, waitForChart, withRootConfig } from './support/helpers.ts';
 

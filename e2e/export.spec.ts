@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { CHARTS, chartFacetRequest } from '@pdb-stats/search-model/charts';
+import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { barValues, largestBar, waitForChart } from './support/helpers.ts';

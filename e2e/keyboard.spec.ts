@@ -1,4 +1,4 @@
-import { CHARTS, clickRequest } from '@pdb-stats/search-model/charts';
+import { CHARTS, clickRequest } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { requestOf, waitForChart } from './support/helpers.ts';
 

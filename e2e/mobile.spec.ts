@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { CHARTS } from '@pdb-stats/search-model/charts';
+import { CHARTS } from '@pdb-stats/charts';
 import { CHART_KINDS, OTHER_ROUTES, chartCase, type RouteCase } from './support/route-kinds.ts';
 
 const WIDTH = 375;

@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES } from '@pdb-stats/search-model/charts';
+import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForChart, withRootConfig } from './support/helpers.ts';
 

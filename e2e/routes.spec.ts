@@ -1,4 +1,4 @@
-import { CHART_LIST } from '@pdb-stats/search-model/charts';
+import { CHART_LIST } from '@pdb-stats/charts';
 import { expect, test } from '@playwright/test';
 import { countOf, experimentalCount, parseCount, withRootConfig } from './support/helpers.ts';
 

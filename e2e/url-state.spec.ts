@@ -1,4 +1,5 @@
-import { COLOR_SCHEMES, CHARTS, toDistributionData, toGrowthData } from '@pdb-stats/search-model/charts';
+import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
+import { CHARTS, toDistributionData, toGrowthData } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { barValues, chartData, waitForChart } from './support/helpers.ts';
 

@@ -1,5 +1,6 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { chartFacetRequest, searchEndpoint, type ChartQuery } from '@pdb-stats/search-model/charts';
+import { chartFacetRequest, type ChartQuery } from '@pdb-stats/charts';
+import { searchEndpoint } from '../../packages/web/src/api/addresses.ts';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /** Sends a request to the service the browser uses, from the test process (loopback only). */

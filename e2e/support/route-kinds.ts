@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { CHART_LIST, type ChartDefinition } from '@pdb-stats/search-model/charts';
+import { CHART_LIST, type ChartDefinition } from '@pdb-stats/charts';
 import { expect, type Page } from '@playwright/test';
 import { waitForChart } from './helpers.ts';
 

@@ -21,8 +21,48 @@ export {
   type Storage,
   type SnapshotColumn,
 } from './catalogue/index.ts';
-export * from './request/wire.ts';
-export type * from './request/plan-input.ts';
+export {
+  SERVICES,
+  OPERATORS,
+  type Service,
+  type Operator,
+  type RangeValue,
+  type TerminalValue,
+  type AttributeParameters,
+  type TerminalNode,
+  type GroupNode,
+  type QueryNode,
+  type FilterNode,
+  type TermsFacet,
+  type HistogramFacet,
+  type DateHistogramFacet,
+  type RangeFacet,
+  type DateRangeFacet,
+  type CardinalityFacet,
+  type FilterFacet,
+  type Facet,
+  type SortOption,
+  type GroupBy,
+  type RequestOptions,
+  type RequestInfo,
+  type SearchRequest,
+  type Bucket,
+  type FacetResult,
+  type ResultItem,
+  type SearchResponse,
+} from './request/wire.ts';
+export type {
+  Scalar,
+  Comparison,
+  Condition,
+  ConditionGroup,
+  Criterion,
+  BucketFacetBase,
+  PlannedFacet,
+  PlannedSort,
+  PlannedGroupBy,
+  PlannedRequest,
+} from './request/plan-input.ts';
 export {
   validateSearchRequest,
   GROUP_SOURCE,
@@ -37,4 +77,3 @@ export {
   type ValidationCode,
 } from './validation/index.ts';
 export { publicVocabulary, type PublicAttribute } from './catalogue/public-vocabulary.ts';
-export * from './charts/index.ts';

@@ -1,12 +1,5 @@
-import {
-  CHART_LIST,
-  FULL_CATALOGUE,
-  chartFacetRequest,
-  requestAttributes,
-  resolveChart,
-  type AttributeSet,
-  type SearchRequest,
-} from '@pdb-stats/search-model';
+import { CHART_LIST, chartFacetRequest, requestAttributes, resolveChart } from '@pdb-stats/charts';
+import { FULL_CATALOGUE, type AttributeSet, type SearchRequest } from '@pdb-stats/search-model';
 
 /**
  * The data request of every chart of the dashboard's registry, in every variant, exactly as the

@@ -12,7 +12,7 @@ import {
   type RcsbApiImportSummary,
   type SnapshotComparison,
 } from '@pdb-stats/archive';
-import { chartQueryAttributes } from '@pdb-stats/search-model';
+import { chartQueryAttributes } from '@pdb-stats/charts';
 import { loadFixtureEntries, standInChemComps } from '../../archive/src/import/rcsb-api/stand-in/fixtures.ts';
 import { startStandIn, type StandIn } from '../../archive/src/import/rcsb-api/stand-in/server.ts';
 import { sharedPath } from '../../../test-support/shared-files.ts';

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { importMmcif, type ImportSummary } from '@pdb-stats/archive';
-import { chartQueryAttributes } from '@pdb-stats/search-model';
+import { chartQueryAttributes } from '@pdb-stats/charts';
 import { sharedPath } from '../../../test-support/shared-files.ts';
 import { buildApp } from '../src/app.ts';
 import { openClickHouseEngine, openDuckDbEngine, type Engine } from '../src/engine/index.ts';

@@ -1,4 +1,5 @@
-import { AttributeSet, CHART_LIST, chartAttributes, type CatalogueAttribute } from '@pdb-stats/search-model';
+import { AttributeSet, type CatalogueAttribute } from '@pdb-stats/search-model';
+import { CHART_LIST, chartAttributes } from '@pdb-stats/charts';
 
 /** The dashboard's charts an archive can draw, and for the others the attributes it lacks. */
 export interface ChartSupport {

@@ -9,8 +9,8 @@ import {
   toGrowthData,
   type ChartClick,
   type ResolvedChart,
-  type SearchResponse,
-} from '@pdb-stats/search-model';
+} from '@pdb-stats/charts';
+import { type SearchResponse } from '@pdb-stats/search-model';
 import { search } from './archive-fixture.ts';
 
 /** Every chart of the registry in each of its variants. */

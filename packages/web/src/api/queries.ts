@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { chartFacetRequest, type ChartKey, type ChartQuery } from '@pdb-stats/search-model/charts';
+import { chartFacetRequest, type ChartKey, type ChartQuery } from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
 import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
 import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';

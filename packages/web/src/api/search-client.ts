@@ -1,5 +1,5 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { archiveEndpoint, searchEndpoint, trimBase } from '@pdb-stats/search-model/charts';
+import { archiveEndpoint, searchEndpoint, trimBase } from './addresses.ts';
 import { ResponseShapeError, checkSearchResponse } from './response-shape.ts';
 
 /** A failed request to the search service, with its HTTP status and the service's message. */

@@ -1,4 +1,4 @@
-import { CHARTS, CHART_LIST, type ChartQuery } from '@pdb-stats/search-model/charts';
+import { CHARTS, CHART_LIST, type ChartQuery } from '@pdb-stats/charts';
 import { describe, expect, it } from 'vitest';
 import {
   chartAttributes,

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { CHART_LIST, type ChartKey, type ChartQuery } from '@pdb-stats/search-model/charts';
+import { CHART_LIST, type ChartKey, type ChartQuery } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { heldAttributesQuery } from '../api/queries.ts';

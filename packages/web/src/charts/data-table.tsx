@@ -1,4 +1,4 @@
-import type { DataView, DistributionData, GrowthData } from '@pdb-stats/search-model/charts';
+import type { DataView, DistributionData, GrowthData } from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { formatNumber } from './format.ts';
 import type { BarSelection } from './types.ts';

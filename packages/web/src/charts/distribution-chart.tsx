@@ -1,4 +1,4 @@
-import type { DistributionData } from '@pdb-stats/search-model/charts';
+import type { DistributionData } from '@pdb-stats/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';

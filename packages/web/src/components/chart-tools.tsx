@@ -4,7 +4,7 @@ import {
   type DistributionData,
   type GrowthData,
   type ResolvedChart,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
 import { useRef, type ReactNode } from 'react';
 import type { ChartExportInput, Provenance } from '../export/types.ts';
 import { legendEntries } from '../export/table.ts';

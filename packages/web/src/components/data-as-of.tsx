@@ -1,4 +1,4 @@
-import type { ChartKey, ChartQuery } from '@pdb-stats/search-model/charts';
+import type { ChartKey, ChartQuery } from '@pdb-stats/charts';
 import { useQueryClient } from '@tanstack/react-query';
 import { chartDataQuery } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';

@@ -1,4 +1,4 @@
-import { CHART_LIST } from '@pdb-stats/search-model/charts';
+import { CHART_LIST } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { archiveInfoQuery } from '../api/queries.ts';

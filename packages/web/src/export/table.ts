@@ -1,4 +1,4 @@
-import { binLabel, dateBinLabel, dateRangeBins, generateBins } from '@pdb-stats/search-model/charts';
+import { binLabel, dateBinLabel, dateRangeBins, generateBins } from '@pdb-stats/charts';
 import type { ChartExportInput, LegendEntry } from './types.ts';
 
 /** A cell: text, or a number written plainly (no thousands separators). */

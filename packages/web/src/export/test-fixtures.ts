@@ -1,4 +1,4 @@
-import { CHARTS, chartFacetRequest, type ChartQuery } from '@pdb-stats/search-model/charts';
+import { CHARTS, chartFacetRequest, type ChartQuery } from '@pdb-stats/charts';
 import type { ChartExportInput, Provenance } from './types.ts';
 
 /** Tiny hand-made chart inputs for the export tests. */

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import type { ChartQuery, DataView, DistributionData, GrowthData } from '@pdb-stats/search-model/charts';
+import type { ChartQuery, DataView, DistributionData, GrowthData } from '@pdb-stats/charts';
 
 /** Where a chart's numbers come from and how current they are. */
 export interface Provenance {

@@ -4,7 +4,7 @@ import {
   DISPLAY_CATEGORIES,
   categoryLabel,
   type ChartCategory,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';

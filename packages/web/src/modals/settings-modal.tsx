@@ -4,7 +4,7 @@ import {
   alphaFromPercent,
   clampChannel,
   parseHexInput,
-} from '@pdb-stats/search-model/charts';
+} from '../settings/colors.ts';
 import { colord } from 'colord';
 import { useEffect, useId, useRef, useState } from 'react';
 import { HexAlphaColorPicker } from 'react-colorful';

@@ -4,7 +4,7 @@ import {
   DISPLAY_SECTIONS,
   categoryLabel,
   type ChartDefinition,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
 import { Link } from 'react-router';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';

@@ -1,4 +1,4 @@
-import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/search-model/charts';
+import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/charts';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearch } from '../api/use-search.ts';

@@ -4,7 +4,7 @@ import {
   clickRequest,
   toDistributionData,
   toGrowthData,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';

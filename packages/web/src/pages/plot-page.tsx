@@ -1,11 +1,9 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import {
   CHARTS,
-  advancedSearchUrl,
   chartFacetRequest,
   clickRequest,
   isChartKey,
-  queryEditorUrl,
   resolveChart,
   toDistributionData,
   toGrowthData,
@@ -14,7 +12,8 @@ import {
   type ChartDefinition,
   type DataView,
   type ResolvedChart,
-} from '@pdb-stats/search-model/charts';
+} from '@pdb-stats/charts';
+import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';

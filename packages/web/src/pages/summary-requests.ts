@@ -1,5 +1,5 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { andGroup, finalizeRequest, terminal } from '@pdb-stats/search-model/charts';
+import { andGroup, finalizeRequest, terminal } from '@pdb-stats/charts';
 
 /** Counts and summary tables of the home, other-statistics and snapshot pages. */
 

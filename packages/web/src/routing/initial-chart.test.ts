@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHARTS, chartFacetRequest, resolveChart } from '@pdb-stats/search-model/charts';
+import { CHARTS, chartFacetRequest, resolveChart } from '@pdb-stats/charts';
 import { initialChartQuery } from './initial-chart.ts';
 
 const API = 'https://search.example';

@@ -1,4 +1,4 @@
-import { CHARTS, DEFAULT_DATA_VIEW, isChartKey, resolveChart } from '@pdb-stats/search-model/charts';
+import { CHARTS, DEFAULT_DATA_VIEW, isChartKey, resolveChart } from '@pdb-stats/charts';
 import type { QueryClient } from '@tanstack/react-query';
 import { chartDataQuery } from '../api/queries.ts';
 import { readPlotState } from './plot-state.ts';

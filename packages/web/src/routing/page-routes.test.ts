@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_LIST } from '@pdb-stats/search-model/charts';
+import { CHART_LIST } from '@pdb-stats/charts';
 import { DEFAULT_TITLE, PAGE_ROUTES, activeCategory, chartPath, documentTitle } from './page-routes.ts';
 
 describe(documentTitle.name, () => {

@@ -1,4 +1,4 @@
-import { CHART_LIST, type ChartCategory, type ChartDefinition } from '@pdb-stats/search-model/charts';
+import { CHART_LIST, type ChartCategory, type ChartDefinition } from '@pdb-stats/charts';
 import { PRODUCT_TITLE } from '../config.ts';
 
 /** A page route entry: link, display title and path. */

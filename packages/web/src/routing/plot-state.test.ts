@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHARTS } from '@pdb-stats/search-model/charts';
+import { CHARTS } from '@pdb-stats/charts';
 import { readPlotState, withSeriesToggled, withVariant, withView } from './plot-state.ts';
 
 describe(readPlotState.name, () => {

@@ -1,4 +1,4 @@
-import { DATA_VIEWS, type ChartDefinition, type DataView } from '@pdb-stats/search-model/charts';
+import { DATA_VIEWS, type ChartDefinition, type DataView } from '@pdb-stats/charts';
 
 /** What a chart page shows, kept in the URL so that every view can be linked. */
 export interface PlotState {

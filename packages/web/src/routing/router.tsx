@@ -1,4 +1,4 @@
-import type { ChartCategory } from '@pdb-stats/search-model/charts';
+import type { ChartCategory } from '@pdb-stats/charts';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';

@@ -1,5 +1,5 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { trimBase } from '@pdb-stats/search-model/charts';
+import { trimBase } from '../api/addresses.ts';
 import { ApiError, postSearch } from '../api/search-client.ts';
 import type { KeyDocument } from './columns.ts';
 

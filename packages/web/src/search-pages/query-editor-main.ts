@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { advancedSearchUrl } from '@pdb-stats/search-model/charts';
+import { advancedSearchUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import { describeFailure, runSearch, type SearchAnswer } from './api.ts';
 import { countNoun } from './columns.ts';

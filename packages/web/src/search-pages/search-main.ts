@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { queryEditorUrl } from '@pdb-stats/search-model/charts';
+import { queryEditorUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import { describeFailure, runSearch } from './api.ts';
 import { countNoun } from './columns.ts';

@@ -1,4 +1,4 @@
-import type { ColorSchemeName } from '@pdb-stats/search-model/charts';
+import type { ColorSchemeName } from './colors.ts';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { SierraConfig } from '../config.ts';
 import {

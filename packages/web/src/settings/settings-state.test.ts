@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLOR_SCHEMES } from '@pdb-stats/search-model/charts';
+import { COLOR_SCHEMES } from './colors.ts';
 import { initialSettings, settingsReducer } from './settings-state.ts';
 
 const sierra = { searchApiUrl: 'http://127.0.0.1:1', searchAdvancedUrl: 'http://127.0.0.1:1' };

@@ -1,12 +1,5 @@
-import {
-  COLOR_SCHEMES,
-  DEFAULT_DATA_VIEW,
-  customColorEditError,
-  parseHexInput,
-  type ChartKey,
-  type ColorSchemeName,
-  type DataView,
-} from '@pdb-stats/search-model/charts';
+import { COLOR_SCHEMES, customColorEditError, parseHexInput, type ColorSchemeName } from './colors.ts';
+import { DEFAULT_DATA_VIEW, type ChartKey, type DataView } from '@pdb-stats/charts';
 import type { SierraConfig } from '../config.ts';
 import { DEFAULT_STORED_SETTINGS, type StoredSettings } from './storage.ts';
 

@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES } from '@pdb-stats/search-model/charts';
+import { COLOR_SCHEMES } from './colors.ts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STORED_SETTINGS, parseStoredSettings } from './storage.ts';
 

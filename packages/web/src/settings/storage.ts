@@ -4,7 +4,7 @@ import {
   isColorSchemeName,
   parseHexInput,
   type ColorSchemeName,
-} from '@pdb-stats/search-model/charts';
+} from './colors.ts';
 
 /** What the dashboard remembers between visits, in localStorage. */
 export interface StoredSettings {

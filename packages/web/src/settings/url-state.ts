@@ -1,4 +1,4 @@
-import { isColorSchemeName, type ColorSchemeName } from '@pdb-stats/search-model/charts';
+import { isColorSchemeName, type ColorSchemeName } from './colors.ts';
 import type { ChartScale } from './settings-state.ts';
 
 /** Query parameters of the shareable settings; the defaults are left out of the URL. */

@@ -1,4 +1,4 @@
-import type { ColorSchemeName } from '@pdb-stats/search-model/charts';
+import type { ColorSchemeName } from './colors.ts';
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSettings } from './settings-context.tsx';

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchRequest } from '../request/wire.ts';
+import type { SearchRequest } from '@pdb-stats/search-model';
 import { clickRequest } from './index.ts';
 import { md5Hex } from './md5.ts';
 import { CHARTS, resolveChart } from './registry.ts';
-import {
-  advancedSearchUrl,
-  chartFacetRequest,
-  dateBinNode,
-  finalizeRequest,
-  queryEditorUrl,
-  searchEndpoint,
-} from './requests.ts';
+import { chartFacetRequest, dateBinNode, finalizeRequest } from './requests.ts';
 import type { ChartKey } from './keys.ts';
 import type { ChartClick } from './types.ts';
 
@@ -224,31 +217,5 @@ describe('query-editor link of the facet request', () => {
       series: { all: ['X-ray', 'EM'], visible: ['X-ray', 'EM'] },
     });
     expect(request.query).toBeUndefined();
-  });
-});
-
-describe('addresses', () => {
-  const request: SearchRequest = { query: and(upTo2020) as SearchRequest['query'], return_type: 'entry' };
-
-  it('strips trailing slashes before joining', () => {
-    expect(searchEndpoint('http://localhost:8080/')).toBe('http://localhost:8080/rcsbsearch/v2/query');
-    expect(queryEditorUrl('https://search.rcsb.org//')).toBe(
-      'https://search.rcsb.org/query-editor.html?json=',
-    );
-  });
-
-  it('encodes the request as JSON', () => {
-    const url = queryEditorUrl('https://search.rcsb.org/', request);
-    expect(url.startsWith('https://search.rcsb.org/query-editor.html?json=')).toBe(true);
-    expect(JSON.parse(decodeURIComponent(url.split('?json=')[1] ?? ''))).toEqual(request);
-  });
-
-  it('opens small molecules in the chemical search', () => {
-    expect(advancedSearchUrl('https://www.rcsb.org/', request)).toMatch(
-      /^https:\/\/www\.rcsb\.org\/search\?request=%7B/,
-    );
-    expect(advancedSearchUrl('https://www.rcsb.org', { ...request, return_type: 'mol_definition' })).toMatch(
-      /^https:\/\/www\.rcsb\.org\/search\/chemical\/\?request=%7B/,
-    );
   });
 });

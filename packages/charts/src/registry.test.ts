@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Facet, SearchRequest } from '../request/wire.ts';
+import type { Facet, SearchRequest } from '@pdb-stats/search-model';
 import {
   CHART_KEYS,
   DISPLAY_CATEGORIES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bucket, SearchResponse } from '../request/wire.ts';
+import type { Bucket, SearchResponse } from '@pdb-stats/search-model';
 import { CHARTS } from './registry.ts';
 import { TRUNCATED_BUCKETS, toDistributionData, toGrowthData } from './transform.ts';
 

@@ -1,4 +1,4 @@
-/** The dashboard's chart registry, request builders and pure transforms (browser-safe, no catalogue). */
+/** The dashboard's charts: keys, registry, request builders, bins and pure transforms (browser-safe, no catalogue). */
 export {
   CHART_KEYS,
   SEED_CHART_KEYS,
@@ -65,11 +65,6 @@ export {
   dateBinNode,
   searchFromDimensions,
   withClickOptions,
-  trimBase,
-  searchEndpoint,
-  archiveEndpoint,
-  queryEditorUrl,
-  advancedSearchUrl,
   type FacetOptions,
   type SeriesSelection,
 } from './requests.ts';
@@ -82,24 +77,10 @@ export {
   type DistributionBar,
   type DistributionData,
 } from './transform.ts';
-export {
-  COLOR_SCHEME_NAMES,
-  COLOR_SCHEME_LABELS,
-  COLOR_SCHEMES,
-  PALETTE_SIZE,
-  isColorSchemeName,
-  seriesColor,
-  parseHexInput,
-  clampAlpha,
-  alphaFromPercent,
-  clampChannel,
-  customColorEditError,
-  type ColorSchemeName,
-} from './colors.ts';
 export { md5Hex } from './md5.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
-import type { SearchRequest } from '../request/wire.ts';
+import type { SearchRequest } from '@pdb-stats/search-model';
 import { finalizeRequest } from './requests.ts';
 
 /** The complete click-through request of a chart: its search plus request_info, paging and content type. */

@@ -1,5 +1,4 @@
-import type { ReturnType } from '../levels.ts';
-import type { RequestOptions, SearchRequest } from '../request/wire.ts';
+import type { RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
 import type { ChartCategory, ChartKey, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */

@@ -1,13 +1,13 @@
-import type { ReturnType } from '../levels.ts';
 import type {
   Facet,
+  ReturnType,
   FilterNode,
   GroupNode,
   QueryNode,
   RequestOptions,
   SearchRequest,
   TerminalNode,
-} from '../request/wire.ts';
+} from '@pdb-stats/search-model';
 import { generateBins, type DateBin } from './bins.ts';
 import type { DataView } from './keys.ts';
 import { md5Hex } from './md5.ts';
@@ -341,39 +341,4 @@ export function withClickOptions(
     return_type: returnType,
     request_options: options(query),
   });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Addresses
-
-/** Removes trailing slashes. */
-export function trimBase(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
-export function searchEndpoint(searchApiUrl: string): string {
-  return `${trimBase(searchApiUrl)}/rcsbsearch/v2/query`;
-}
-
-export function archiveEndpoint(searchApiUrl: string): string {
-  return `${trimBase(searchApiUrl)}/rcsbsearch/v2/archive`;
-}
-
-/**
- * `&chart=<route>`: the dashboard route a link was made on, so that our results page and query editor
- * can link back to the chart. Other services ignore the parameter.
- */
-function chartParameter(chart: string | undefined): string {
-  return chart ? `&chart=${encodeURIComponent(chart)}` : '';
-}
-
-/** The search service's query editor with the request as an encoded JSON parameter. */
-export function queryEditorUrl(searchApiUrl: string, request?: SearchRequest, chart?: string): string {
-  return `${trimBase(searchApiUrl)}/query-editor.html?json=${request ? encodeURIComponent(JSON.stringify(request)) : ''}${chartParameter(chart)}`;
-}
-
-/** The advanced-search page; small molecules open the chemical search. */
-export function advancedSearchUrl(searchAdvancedUrl: string, request: SearchRequest, chart?: string): string {
-  const path = request.return_type === 'mol_definition' ? '/search/chemical/?request=' : '/search?request=';
-  return `${trimBase(searchAdvancedUrl)}${path}${encodeURIComponent(JSON.stringify(request))}${chartParameter(chart)}`;
 }

@@ -1,4 +1,4 @@
-import type { RangeValue } from '../request/wire.ts';
+import type { RangeValue } from '@pdb-stats/search-model';
 
 /** A condition parsed back from a display label of a distribution bin. */
 export type RangeCondition =

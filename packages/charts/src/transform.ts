@@ -1,4 +1,4 @@
-import type { Bucket, FacetResult, SearchResponse } from '../request/wire.ts';
+import type { Bucket, FacetResult, SearchResponse } from '@pdb-stats/search-model';
 import {
   binLabel,
   generateBins,

@@ -1,4 +1,4 @@
-import type { SearchRequest } from '../request/wire.ts';
+import type { SearchRequest } from '@pdb-stats/search-model';
 import type { ChartDefinition, ChartQuery } from './types.ts';
 import { chartFacetRequest } from './requests.ts';
 
