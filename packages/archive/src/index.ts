@@ -32,3 +32,5 @@ export type { SnapshotComparison } from './import/compare.ts';
 export { quoteName, quoteString } from './sql-text.ts';
 export { openSnapshot } from './open-snapshot.ts';
 export type { Snapshot } from './open-snapshot.ts';
+export { PoliteHttp, PoliteHttpError, retryAfterMs } from './http/polite-http.ts';
+export type { PoliteHttpOptions, PoliteRequest, HttpAnswer, Verdict } from './http/polite-http.ts';
