@@ -1,22 +1,29 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
-import type { DocumentStore } from './documents/index.ts';
+import type { KeyDocumentSource } from './documents/index.ts';
 import type { Engine } from './engine/index.ts';
 import { handleError } from './errors.ts';
+import { registerDelivery } from './plugins/delivery.ts';
 import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { AJV_OPTIONS, schemaErrorFormatter } from './schemas/route-envelopes.ts';
 import type { LoadSheddingOptions } from './plugins/load-protection.ts';
 import { apiRoutes } from './routes/api.ts';
 import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
+import { EngineSource } from './sources/engine-source.ts';
+import { UpstreamSource, type UpstreamOptions } from './sources/upstream-source.ts';
 import { webRoutes, type WebOptions } from './routes/web.ts';
 
-export interface AppOptions {
-  engine: Engine;
+/** Where answers come from: the local engine over a snapshot, or an upstream Search API service. */
+export type AnswerSourceOption = { engine: Engine } | { upstream: UpstreamOptions };
+
+export type AppOptions = AnswerSourceOption & CommonAppOptions;
+
+export interface CommonAppOptions {
   /** The built dashboard; without it the service answers the API only. */
   web?: WebOptions;
   /** Key attributes of result identifiers for the results pages; closed with the app. */
-  documents?: DocumentStore;
+  documents?: KeyDocumentSource;
   /** Access-Control-Allow-Origin of API responses; `*` by default. */
   corsOrigin?: string;
   /**
@@ -61,12 +68,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   // Registered first, so that every answer carries the headers, whatever later refuses the request.
   await app.register(helmet, SECURITY_HEADERS);
-  app.addHook('onClose', async () => options.engine.close());
-  const service = new SearchService(options.engine, options.cacheBytes);
+  await registerDelivery(app);
+  const source =
+    'engine' in options ? new EngineSource(options.engine) : new UpstreamSource(options.upstream);
+  app.addHook('onClose', async () => source.close());
+  const service = new SearchService(source, options.cacheBytes);
   app.decorate('searchService', service);
   await app.register(apiRoutes, {
     prefix: '/rcsbsearch',
-    engine: options.engine,
     service,
     corsOrigin: options.corsOrigin ?? '*',
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,

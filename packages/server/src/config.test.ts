@@ -89,3 +89,44 @@ describe(`${readConfig.name}: memory`, () => {
     expect(readConfig({ DUCKDB_FILE: '/srv/cache/pdb.duckdb' }).duckdbFile).toBe('/srv/cache/pdb.duckdb');
   });
 });
+
+describe(`${readConfig.name}: an upstream search service`, () => {
+  it('is off unless UPSTREAM_SEARCH_URL names one; then two in flight, five a second, 20 s', () => {
+    expect(readConfig({}).upstream).toBeUndefined();
+    expect(readConfig({ UPSTREAM_SEARCH_URL: 'https://search.rcsb.org/' }).upstream).toEqual({
+      url: 'https://search.rcsb.org',
+      maxInFlight: 2,
+      ratePerSecond: 5,
+      timeoutMs: 20_000,
+    });
+    expect(
+      readConfig({
+        UPSTREAM_SEARCH_URL: 'http://127.0.0.1:9501',
+        UPSTREAM_MAX_IN_FLIGHT: '4',
+        UPSTREAM_RATE_PER_SECOND: '20',
+        UPSTREAM_TIMEOUT_MS: '1500',
+        UPSTREAM_DATA_URL: 'https://data.rcsb.org',
+      }).upstream,
+    ).toEqual({
+      url: 'http://127.0.0.1:9501',
+      maxInFlight: 4,
+      ratePerSecond: 20,
+      timeoutMs: 1500,
+      dataUrl: 'https://data.rcsb.org',
+    });
+  });
+
+  it('refuses addresses that are not http(s), limits out of range, a data address alone', () => {
+    expect(() => readConfig({ UPSTREAM_SEARCH_URL: 'search.rcsb.org' })).toThrow(
+      /UPSTREAM_SEARCH_URL must be an http or https address/,
+    );
+    expect(() => readConfig({ UPSTREAM_SEARCH_URL: 'ftp://search.rcsb.org' })).toThrow(/http or https/);
+    expect(() => readConfig({ UPSTREAM_SEARCH_URL: 'https://a.org/?x=1' })).toThrow(/query or a fragment/);
+    expect(() => readConfig({ UPSTREAM_SEARCH_URL: 'https://a.org', UPSTREAM_MAX_IN_FLIGHT: '0' })).toThrow(
+      /UPSTREAM_MAX_IN_FLIGHT must be an integer between 1 and 16/,
+    );
+    expect(() => readConfig({ UPSTREAM_DATA_URL: 'https://data.rcsb.org' })).toThrow(
+      /UPSTREAM_DATA_URL is used only with UPSTREAM_SEARCH_URL/,
+    );
+  });
+});

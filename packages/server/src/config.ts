@@ -39,6 +39,24 @@ export interface ServerConfig {
   duckdbFile?: string | 'none';
   /** `ENGINE`: the embedded DuckDB engine (default) or a ClickHouse cluster. */
   engine: EngineConfig;
+  /**
+   * `UPSTREAM_SEARCH_URL`: answer searches from this Search API v2 service (e.g.
+   * https://search.rcsb.org) instead of an archive on disk; the archive settings are then unused.
+   */
+  upstream?: UpstreamConfig;
+}
+
+/** A remote Search API service as the source of answers, and how politely it is asked. */
+export interface UpstreamConfig {
+  url: string;
+  /** `UPSTREAM_MAX_IN_FLIGHT`: requests in flight to it at once. */
+  maxInFlight: number;
+  /** `UPSTREAM_RATE_PER_SECOND`: requests started per second at most. */
+  ratePerSecond: number;
+  /** `UPSTREAM_TIMEOUT_MS`: longest a search waits for it before a kept answer or a 503. */
+  timeoutMs: number;
+  /** `UPSTREAM_DATA_URL`: the RCSB Data API (https://data.rcsb.org), for key attributes on results pages. */
+  dataUrl?: string;
 }
 
 /** Which engine answers searches, and where its database is. */
@@ -87,6 +105,38 @@ function trustProxy(env: NodeJS.ProcessEnv): string[] | undefined {
   return addresses;
 }
 
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http or https address such as https://search.rcsb.org, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http or https address, got "${raw}"`);
+  if (url.search || url.hash) throw new Error(`${name} must not carry a query or a fragment, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function upstreamConfig(env: NodeJS.ProcessEnv): UpstreamConfig | undefined {
+  const url = httpUrl(env, 'UPSTREAM_SEARCH_URL');
+  const dataUrl = httpUrl(env, 'UPSTREAM_DATA_URL');
+  if (!url) {
+    if (dataUrl) throw new Error('UPSTREAM_DATA_URL is used only with UPSTREAM_SEARCH_URL');
+    return undefined;
+  }
+  return {
+    url,
+    // Two in flight and five a second: a dashboard's warm-up is about a hundred requests.
+    maxInFlight: integer(env, 'UPSTREAM_MAX_IN_FLIGHT', 2, 1, 16),
+    ratePerSecond: integer(env, 'UPSTREAM_RATE_PER_SECOND', 5, 1, 100),
+    timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 20_000, 100, 600_000),
+    ...(dataUrl && { dataUrl }),
+  };
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -102,6 +152,7 @@ const DEFAULT_MAX_HEAP_MB = Math.floor((getHeapStatistics().heap_size_limit / 2 
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const proxies = trustProxy(env);
+  const upstream = upstreamConfig(env);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -122,5 +173,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.MEMORY_LIMIT_MB && { memoryLimitMb: integer(env, 'MEMORY_LIMIT_MB', 0, 16, 1_048_576) }),
     ...(env.DUCKDB_FILE && { duckdbFile: env.DUCKDB_FILE === 'none' ? 'none' : resolve(env.DUCKDB_FILE) }),
     engine: engineConfig(env),
+    ...(upstream && { upstream }),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { RequestValidationError } from '@pdb-stats/search-model';
+import { UpstreamRefusal } from './sources/upstream-source.ts';
 
 /**
  * Clients see only errors raised on purpose: validation errors with their message and field,
@@ -11,9 +12,16 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     void reply.code(400).send({ status: 400, message: error.message, field: error.field, code: error.code });
     return;
   }
+  // The upstream search service's own refusal, word for word: it knows why it refused.
+  if (error instanceof UpstreamRefusal) {
+    void reply.code(error.statusCode).type(error.contentType).send(error.body);
+    return;
+  }
   const statusCode = (error as FastifyError).statusCode;
-  // 503: the engine's database is unreachable (a ClickHouse shard down), whose message names the
-  // server, never a statement; or the service sheds load, which is not logged per request.
+  const retryAfterS = (error as { retryAfterS?: number }).retryAfterS;
+  if (retryAfterS !== undefined) reply.header('retry-after', retryAfterS);
+  // 503: the engine's database or the upstream search service is unreachable, whose message names
+  // the server, never a statement; or the service sheds load, which is not logged per request.
   if (statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503)) {
     if (statusCode === 503 && (error as FastifyError).code !== 'FST_UNDER_PRESSURE')
       request.log.warn({ url: request.url, reason: error.message }, 'engine unavailable');

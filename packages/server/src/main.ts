@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
-import { buildApp } from './app.ts';
+import { buildApp, type AnswerSourceOption, type AppOptions } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { DocumentStore } from './documents/index.ts';
+import { DataApiDocuments, DocumentStore } from './documents/index.ts';
 import { openClickHouseEngine, openDuckDbEngine, type Engine } from './engine/index.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
@@ -39,28 +39,44 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
   }
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  let archiveDir = config.archiveDir;
-  if (!archiveDir) {
-    archiveDir = config.demoDir;
-    if (!(await isSnapshot(archiveDir))) {
-      const started = Date.now();
-      console.log(
-        `No archive yet: generating the demo archive (${config.demoEntries.toLocaleString('en-US')} entries) in ${archiveDir}`,
+/** The archive to serve: ARCHIVE_DIR, or the demo archive (generated on first start). */
+async function archiveDirOf(config: ServerConfig): Promise<string> {
+  const archiveDir = config.archiveDir;
+  if (archiveDir) {
+    if (!(await isSnapshot(archiveDir)))
+      throw new Error(
+        `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
       );
-      await generateDemoArchive({
-        entries: config.demoEntries,
-        outDir: archiveDir,
-        onProgress: (m) => console.log(`  ${m}`),
-      });
-      console.log(`Demo archive ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
-  } else if (!(await isSnapshot(archiveDir))) {
-    throw new Error(
-      `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
-    );
+    return archiveDir;
   }
+  if (!(await isSnapshot(config.demoDir))) {
+    const started = Date.now();
+    console.log(
+      `No archive yet: generating the demo archive (${config.demoEntries.toLocaleString('en-US')} entries) in ${config.demoDir}`,
+    );
+    await generateDemoArchive({
+      entries: config.demoEntries,
+      outDir: config.demoDir,
+      onProgress: (m) => console.log(`  ${m}`),
+    });
+    console.log(`Demo archive ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return config.demoDir;
+}
+
+/** Where answers come from: the upstream service when one is set (no archive on disk), else the engine. */
+async function openSource(config: ServerConfig): Promise<Pick<AppOptions, 'documents'> & AnswerSourceOption> {
+  if (config.upstream) {
+    const { dataUrl, ...upstream } = config.upstream;
+    console.log(`Answering searches from ${upstream.url} (no archive on disk)`);
+    return {
+      upstream,
+      ...(dataUrl && {
+        documents: new DataApiDocuments({ url: dataUrl, ratePerSecond: upstream.ratePerSecond }),
+      }),
+    };
+  }
+  const archiveDir = await archiveDirOf(config);
   const engine =
     config.engine.kind === 'clickhouse'
       ? await openClickHouseEngine(archiveDir, {
@@ -71,9 +87,15 @@ async function main(): Promise<void> {
           onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
         })
       : await openDuckDb(archiveDir, config);
+  return { engine, documents: await DocumentStore.open(archiveDir, engine.held) };
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const source = await openSource(config);
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
-    engine,
+    ...source,
     corsOrigin: config.corsOrigin,
     ...(config.trustProxy !== undefined && { trustProxy: config.trustProxy }),
     cacheBytes: config.cacheMb * 2 ** 20,
@@ -83,7 +105,6 @@ async function main(): Promise<void> {
       maxHeapUsedBytes: config.maxHeapMb * 2 ** 20,
       maxRssBytes: config.maxRssMb * 2 ** 20,
     },
-    documents: await DocumentStore.open(archiveDir, engine.held),
     logger: { level: process.env.LOG_LEVEL || 'info' },
     ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),
   });
@@ -103,7 +124,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Chart answers are computed in the background so that the first visitor waits for nothing.
   const started = Date.now();
-  const charts = registryChartRequests(new Date(), engine.held);
+  // From an upstream service, at its polite rate: the first visitor may then wait for some charts.
+  const charts = registryChartRequests(new Date(), app.searchService.source.held);
   void app.searchService
     .warm(
       charts.map((c) => c.request),

@@ -2,6 +2,8 @@
 export interface CachedAnswer {
   body: string | null;
   etag: string;
+  /** When the answer was computed or fetched (epoch ms). */
+  fetchedAt: number;
 }
 
 /**
@@ -31,6 +33,11 @@ export class ResponseCache {
   /** Whether `key` is held, without counting a hit or a miss or refreshing its place. */
   has(key: string): boolean {
     return this.entries.has(key);
+  }
+
+  /** The answer held for `key`, without counting a hit or a miss or refreshing its place. */
+  peek(key: string): CachedAnswer | undefined {
+    return this.entries.get(key);
   }
 
   set(key: string, answer: CachedAnswer): void {

@@ -17,6 +17,15 @@ import { quoteName } from '@pdb-stats/archive';
 /** The key attributes of one identifier, keyed by attribute path, plus the identifier itself. */
 export type KeyDocument = { identifier: string } & Record<string, unknown>;
 
+/** Where the results pages' key attributes come from: the snapshot's files, or the RCSB Data API. */
+export interface KeyDocumentSource {
+  /** Documents of the identifiers that exist, in the order asked; unknown identifiers are left out. */
+  lookup(returnType: ReturnType, ids: readonly string[]): Promise<KeyDocument[]>;
+  /** Smallest and largest values of numeric and date attributes, when the source can tell. */
+  bounds?(): Promise<Map<CatalogueAttribute, AttributeBounds>>;
+  close(): Promise<void>;
+}
+
 /** Largest number of identifiers one lookup may name: a results page shows 25. */
 export const MAX_LOOKUP_IDS = 100;
 
@@ -27,7 +36,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * It reads the snapshot's level Parquet files through views of its own DuckDB instance, apart from
  * the search engine, so that a results page costs the engine nothing and the engine can change freely.
  */
-export class DocumentStore {
+export class DocumentStore implements KeyDocumentSource {
   /** Lookups run one at a time on the one connection; each is a few milliseconds. */
   private queue: Promise<unknown> = Promise.resolve();
   private closing?: Promise<void>;

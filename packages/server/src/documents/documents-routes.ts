@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENTS_QUERYSTRING } from '../schemas/route-envelopes.ts';
-import type { DocumentStore } from './document-store.ts';
+import type { KeyDocumentSource } from './document-store.ts';
 import { parseLookupParams } from './lookup-params.ts';
 
 const documentsResponse = {
@@ -19,7 +19,10 @@ const documentsResponse = {
  * `GET /rcsbsearch/v2/documents?return_type=entry&ids=1ABC,2XYZ`: the key attributes of result
  * identifiers, for the results page and the query editor. Not part of the public Search API.
  */
-export async function documentRoutes(app: FastifyInstance, options: { store: DocumentStore }): Promise<void> {
+export async function documentRoutes(
+  app: FastifyInstance,
+  options: { store: KeyDocumentSource },
+): Promise<void> {
   app.addHook('onClose', async () => options.store.close());
   app.get<{ Querystring: { return_type?: string; ids?: string } }>(
     '/v2/documents',

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentRoutes, type DocumentStore } from '../documents/index.ts';
-import type { Engine } from '../engine/index.ts';
+import { documentRoutes, type KeyDocumentSource } from '../documents/index.ts';
 import { apiCors } from '../plugins/api-cors.ts';
 import { loadProtection, type LoadSheddingOptions } from '../plugins/load-protection.ts';
 import type { SearchService } from '../search-service.ts';
@@ -8,9 +7,8 @@ import { metadataRoutes } from './metadata.ts';
 import { searchRequestOf, searchRoutes } from './search.ts';
 
 export interface ApiOptions {
-  engine: Engine;
   service: SearchService;
-  documents?: DocumentStore;
+  documents?: KeyDocumentSource;
   /** Access-Control-Allow-Origin of every answer. */
   corsOrigin: string;
   /** Uncached searches one client may make per minute; 0: no limit. */
@@ -47,7 +45,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Prom
   });
   await api.register(searchRoutes, { service: options.service, admission });
   await api.register(metadataRoutes, {
-    engine: options.engine,
+    source: options.service.source,
     ...(options.documents && { documents: options.documents }),
   });
   if (options.documents) await api.register(documentRoutes, { store: options.documents });

@@ -3,6 +3,9 @@ import { RequestValidationError } from '@pdb-stats/search-model';
 import { SEARCH_BODY, SEARCH_QUERYSTRING } from '../schemas/route-envelopes.ts';
 import type { SearchService } from '../search-service.ts';
 
+/** Set on an answer served from the cache while its source (the upstream service) does not answer. */
+export const STALE_HEADER = 'x-pdb-stats-stale';
+
 const EMPTY_BODY = 'the request body is empty; send the search request as JSON';
 
 export interface SearchRouteOptions {
@@ -38,8 +41,14 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRouteOpt
   const { service } = options;
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const { body: json, etag } = await service.answer(searchRequestOf(request));
-    reply.header('etag', etag).header('cache-control', 'public, max-age=300');
+    const { body: json, etag, fetchedAt, stale } = await service.answer(searchRequestOf(request));
+    reply.header('etag', etag);
+    if (stale) {
+      // Kept from before the source stopped answering: said so, and not kept long by browsers.
+      reply
+        .header(STALE_HEADER, `as of ${new Date(fetchedAt).toISOString()}; ${stale.reason}`)
+        .header('cache-control', 'public, max-age=30');
+    } else reply.header('cache-control', 'public, max-age=300');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (json === null) return reply.code(204).send();
     return reply.type('application/json; charset=utf-8').send(json);
