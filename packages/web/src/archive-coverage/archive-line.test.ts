@@ -25,6 +25,29 @@ describe(`${archiveLine.name}`, () => {
   });
 });
 
+describe(`${archiveLine.name} of a server answering from an upstream service`, () => {
+  const upstream = (answering: boolean, answered_at: string | null) => ({
+    source: 'Search API at search.rcsb.org',
+    upstream: { url: 'https://search.rcsb.org', answering, answered_at },
+  });
+
+  it('names the service and the day of its answers', () => {
+    expect(archiveLine(upstream(true, '2026-11-25T14:05:09.123Z'))).toBe(
+      'Search API at search.rcsb.org, data as of 2026-11-25',
+    );
+    expect(archiveLine(upstream(true, null))).toBe('Search API at search.rcsb.org');
+  });
+
+  it('says since when the service is not answering', () => {
+    expect(archiveLine(upstream(false, '2026-11-25T14:05:09.123Z'))).toBe(
+      "As of 2026-11-25 14:05 UTC, the archive's service (search.rcsb.org) is not answering",
+    );
+    expect(archiveLine(upstream(false, null))).toBe(
+      "The archive's service (search.rcsb.org) is not answering",
+    );
+  });
+});
+
 describe(`${sourceName.name}`, () => {
   it('spells out the mmCIF importer', () => {
     expect(sourceName(' wwPDB mmCIF ')).toBe('wwPDB mmCIF files');
