@@ -132,7 +132,10 @@ describe('valid requests obey invariants', () => {
         });
         expect([200, 204]).toContain(status);
         if (status === 204) return;
-        const [method, filtered, weights] = body.facets;
+        // By name: a facet without buckets (a filter that finds nothing) is left out of the answer.
+        const [method, filtered, weights] = ['method', 'filtered', 'weights'].map((name) =>
+          body.facets.find((f: { name: string }) => f.name === name),
+        );
         expect(sum(method)).toBe(body.total_count);
         // Each in its own group, so that they are matched independently, as a facet filter is.
         const both = { type: 'group', logical_operator: 'and', nodes: [and(q), and(condition)] };

@@ -93,13 +93,11 @@ describe('pages and verbosity', () => {
     ]);
   });
 
-  it('verbose items name the text service', async () => {
+  it('verbose items are minimal ones: no query node is scored, and the schema wants a scored node in each service', async () => {
     const response = await search({
       request_options: { results_verbosity: 'verbose', paginate: { rows: 1 } },
     });
-    expect(response?.result_set).toEqual([
-      { identifier: '1ABC', score: 1, services: [{ service_type: 'text', nodes: [] }] },
-    ]);
+    expect(response?.result_set).toEqual([{ identifier: '1ABC', score: 1 }]);
   });
 
   it('rows 0: no result_set key', async () => {

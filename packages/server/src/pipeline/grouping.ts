@@ -73,7 +73,7 @@ const base = (plan: PlannedRequest): PlannedRequest => ({
  * 2. the members of the groups on the requested page;
  * 3. the members ranked by the ranking criteria; the first is the group's representative.
  * `total_count` is the number of groups, `group_by_count` the hits that belong to a group and
- * `ungrouped_count` those that do not.
+ * `ungrouped_count` those that do not (left out when none: the schema's counts start at 1).
  */
 export async function groupedSearch(
   search: (plan: PlannedRequest) => Promise<SearchResponse | null>,
@@ -114,12 +114,14 @@ export async function groupedSearch(
     total_count: groupCount,
     group_by: groupBy.echo,
     group_by_count: grouped,
-    ungrouped_count: overview.total_count - grouped,
   };
+  // Sent only when some hit belongs to no group: the schema's counts start at 1.
+  if (overview.total_count > grouped) response.ungrouped_count = overview.total_count - grouped;
   if (groupCount === 0) return null;
   if (plan.countOnly) return response;
   if (plan.facets.length > 0) {
-    response.facets = (await search({ ...base(plan), facets: plan.facets }))?.facets ?? [];
+    const facets = (await search({ ...base(plan), facets: plan.facets }))?.facets;
+    if (facets) response.facets = facets;
   }
   const page = bucketsOf(overview.facets, 'page').slice(start, all ? undefined : start + rows);
   if (page.length === 0) return rows > 0 || all ? null : response;

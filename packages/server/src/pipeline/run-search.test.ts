@@ -66,11 +66,8 @@ describe(`${runSearch.name}`, () => {
       { identifier: '1ABC', score: 1 },
       { identifier: '2DEF', score: 1 },
     ]);
-    expect((await items('verbose'))?.[0]).toEqual({
-      identifier: '1ABC',
-      score: 1,
-      services: [{ service_type: 'text', nodes: [] }],
-    });
+    // No query node is scored, and the schema wants a scored node in each service: as minimal.
+    expect((await items('verbose'))?.[0]).toEqual({ identifier: '1ABC', score: 1 });
   });
 
   it('facets from rows: keys, populations, sub-facet rows by parent key', async () => {

@@ -6,8 +6,9 @@ import { expandMasks, groupRows, shapeFacets, type FacetData, type Key } from '.
 
 function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): ResultItem {
   if (verbosity === 'compact') return identifier;
-  if (verbosity === 'minimal') return { identifier, score: 1 };
-  return { identifier, score: 1, services: [{ service_type: 'text', nodes: [] }] };
+  // Verbose items would add the scores of each matching query node; every hit scores 1 here and
+  // no node is scored, and the schema allows no service without scored nodes, so they are minimal.
+  return { identifier, score: 1 };
 }
 
 async function facetData(program: FacetProgram, execute: Execute, cached: ExecuteCached): Promise<FacetData> {
@@ -54,7 +55,8 @@ export async function runSearch(
   if (program.facets.length > 0) {
     const data: FacetData[] = [];
     for (const facet of program.facets) data.push(await facetData(facet, execute, cached));
-    response.facets = shapeFacets(data);
+    const facets = shapeFacets(data);
+    if (facets.length > 0) response.facets = facets;
   }
   return response;
 }

@@ -123,8 +123,8 @@ function buckets(node: BucketNode, counted: Counted[], universe: readonly Key[] 
 }
 
 /**
- * A sub-facet with no bucket is left out (and a bucket's `facets` with it): the response schema
- * allows no empty `buckets`.
+ * A facet with no bucket is left out, at the top as in a bucket (and a bucket's `facets`, or the
+ * response's, with it when none is left): the response schema allows no empty `buckets`.
  */
 const hasBuckets = (facet: FacetResult) => !('buckets' in facet) || facet.buckets.length > 0;
 
@@ -144,13 +144,13 @@ function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
     name: program.node.facet.name,
     buckets: buckets(program.node, counted, data.universe).map(({ key, label, population }): Bucket => {
       if (data.children.length === 0) return { label, population };
-      const facets = shapeFacets(data.children, [...path, key]).filter(hasBuckets);
+      const facets = shapeFacets(data.children, [...path, key]);
       return facets.length > 0 ? { label, population, facets } : { label, population };
     }),
   };
 }
 
-/** The response's facets (or one bucket's sub-facets), in request order. */
+/** The response's facets (or one bucket's sub-facets) that have buckets or a value, in request order. */
 export function shapeFacets(data: readonly FacetData[], path: readonly Key[] = []): FacetResult[] {
-  return data.map((d) => shapeOne(d, path));
+  return data.map((d) => shapeOne(d, path)).filter(hasBuckets);
 }

@@ -741,7 +741,8 @@ describe('group_by', () => {
     const grouped = new Set(groups.flatMap((g) => g.members.map((m) => m._key)));
     expect(response!.total_count).toBe(groups.length);
     expect(response!.group_by_count).toBe(grouped.size);
-    expect(response!.ungrouped_count).toBe(levels.rows('polymer_entity').length - grouped.size);
+    // Left out when every hit is in a group (the schema's counts start at 1).
+    expect(response!.ungrouped_count ?? 0).toBe(levels.rows('polymer_entity').length - grouped.size);
     expect(response!.group_set.map((g: any) => [g.identifier, g.count])).toEqual(
       groups.slice(0, 3).map((g) => [g.id, g.members.length]),
     );
