@@ -1,4 +1,7 @@
+import { validateSearchRequest, type SearchRequest } from '@pdb-stats/search-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registryChartRequests } from '../src/chart-requests.ts';
+import { DIALECTS, planSearch } from '../src/planner/index.ts';
 import {
   list,
   search,
@@ -9,9 +12,11 @@ import {
 
 /**
  * Distinct counts inside cumulative ranges are computed once per value, at its first (or last)
- * segment, then added up per range (planner/compiler/sql-compiler.ts). Here every range's count
- * is recomputed the straightforward way, one set of distinct values per range, from the plain
- * documents of the generated archive.
+ * segment, then added up per range; without a query, the relation of each value's first segment
+ * (or of the distinct (year, value) pairs) is kept by the engine and only counted
+ * (planner/compiler/sql-compiler.ts). Here every range's and every year's count is recomputed the
+ * straightforward way, one set of distinct values per range, from the plain documents of the
+ * generated archive, and the kept relations are compared with the statements that do without.
  */
 
 const RELEASED = 'rcsb_accession_info.initial_release_date';
@@ -191,5 +196,119 @@ describe('distinct counts in cumulative ranges equal one distinct count per rang
       const buckets = response!.facets[0].buckets as { facets: { value: number }[] }[];
       expect(buckets.map((b) => b.facets[0]!.value)).toEqual(expected(pairs, ranges));
     }
+  });
+});
+
+function annualRequest(returnType: string, method: string, query?: object) {
+  const request = groupRequest(returnType, [], method, query);
+  const [facet] = request.request_options.facets;
+  return {
+    ...request,
+    request_options: {
+      ...request.request_options,
+      facets: [
+        {
+          name: 'Annual',
+          aggregation_type: 'date_histogram',
+          attribute: RELEASED,
+          interval: 'year',
+          min_interval_population: 1,
+          facets: facet!.facets,
+        },
+      ],
+    },
+  };
+}
+
+/** Per year, the distinct values among the pairs whose date lies in it (years without pairs left out). */
+function expectedPerYear(pairs: [unknown, unknown[]][]): Record<string, number> {
+  const years = new Map<string, Set<unknown>>();
+  for (const [date, inner] of pairs) {
+    if (typeof date !== 'string') continue;
+    const values = years.get(date.slice(0, 4)) ?? new Set<unknown>();
+    for (const v of inner) values.add(v);
+    years.set(date.slice(0, 4), values);
+  }
+  return Object.fromEntries([...years].map(([year, values]) => [year, values.size]));
+}
+
+async function perYear(request: object): Promise<Record<string, number>> {
+  const response = await search(fixture.app, request);
+  const buckets = response!.facets[0].buckets as { label: string; facets?: { value: number }[] }[];
+  return Object.fromEntries(buckets.map((b) => [b.label.slice(0, 4), b.facets?.[0]?.value ?? 0]));
+}
+
+const XRAY = {
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'rcsb_entry_info.experimental_method', operator: 'exact_match', value: 'X-ray' },
+};
+
+describe('annual distinct counts equal one distinct count per year', () => {
+  it.each([
+    ['matching_uniprot_accession', 'entry'],
+    ['sequence_identity', 'polymer_entity'],
+  ])('%s, %s, without and with a query', async (method, returnType) => {
+    const all = await perYear(annualRequest(returnType, method));
+    expect(all).toEqual(expectedPerYear(entryPairs(method)));
+    expect(Object.keys(all).length).toBeGreaterThan(10);
+    const xray = (entry: Row) => entry['rcsb_entry_info.experimental_method'] === 'X-ray';
+    const expectedXray = expectedPerYear(entryPairs(method, xray));
+    const hits = await perYear(annualRequest(returnType, method, XRAY));
+    // Years where no X-ray entry has a group id count 0 among buckets that still hold entries.
+    expect(Object.fromEntries(Object.entries(hits).filter(([, n]) => n > 0))).toEqual(
+      Object.fromEntries(Object.entries(expectedXray).filter(([, n]) => n > 0)),
+    );
+  });
+});
+
+describe('the growth charts: the kept relations give the answer of the statements without them', () => {
+  // Matches every entry (each has a release date) but is a query: the statements then join the
+  // hits and compute every distinct value again instead of reading the kept relations.
+  const everyEntry = {
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute: RELEASED, operator: 'exists' },
+  };
+  const charts = registryChartRequests().filter(({ name }) => name.startsWith('unique-'));
+
+  it('covers the seven distinct-count charts', () => {
+    expect(charts.map((c) => c.name)).toHaveLength(7);
+  });
+
+  it.each(charts.map((c) => [c.name, c.request] as const))('%s', async (_name, request) => {
+    const withQuery = { ...request, query: everyEntry } as SearchRequest;
+    // The two requests take different paths: only the query-free one reads a kept relation alone.
+    const cardinalitySql = (r: SearchRequest) => {
+      const program = DIALECTS.duckdb
+        .createCompiler()
+        .compile(planSearch(validateSearchRequest(r), fixture.engine.facts));
+      const statements: string[] = [];
+      const walk = (facets: typeof program.facets) => {
+        for (const f of facets) {
+          if (f.kind === 'cardinality') statements.push(f.query.sql);
+          else walk(f.children);
+        }
+      };
+      walk(program.facets);
+      return statements;
+    };
+    const kept = cardinalitySql(request);
+    expect(kept).toHaveLength(2);
+    for (const sql of kept) {
+      expect(sql).toMatch(/ FROM "_rel_\w+" z\d+ GROUP BY /);
+      expect(sql).not.toContain(' JOIN ');
+    }
+    for (const sql of cardinalitySql(withQuery)) expect(sql).toContain(' JOIN ');
+
+    const plain = await search(fixture.app, request);
+    const queried = await search(fixture.app, withQuery);
+    expect(queried!.total_count).toBe(plain!.total_count);
+    expect(queried!.facets).toEqual(plain!.facets);
+    // The cumulative series reaches the number of distinct values in the archive, and grows.
+    const cumulative = plain!.facets[1].buckets as { facets: { value: number }[] }[];
+    const values = cumulative.map((b) => b.facets[0]!.value);
+    expect(values.at(-1)).toBeGreaterThan(0);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
   });
 });

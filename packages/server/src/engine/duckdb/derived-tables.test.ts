@@ -86,4 +86,34 @@ describe(`${DerivedTables.name}`, () => {
     expect(String((waited as { error: unknown }).error)).toContain('stopped before creating derived_slow');
     expect(tables.heldRows).toBe(0);
   });
+
+  it('reads the tables a table is made from only to create it, and drops them first', async () => {
+    const source: DerivedTable = {
+      name: 'derived_source',
+      query: { sql: 'SELECT range AS x FROM range(10)', parameters: [] },
+    };
+    const made: DerivedTable = {
+      name: 'derived_made',
+      query: { sql: 'SELECT count(*) AS c FROM derived_source', parameters: [], derived: [source] },
+    };
+    const tables = new DerivedTables(5);
+    const exists = async (name: string) =>
+      (
+        await other.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = '${name}'`)
+      ).getRowsJS()[0]![0] === 1n;
+    const held = new Set<string>();
+    await tables.acquire(other, [made], held);
+    expect([...held].sort()).toEqual(['derived_made', 'derived_source']);
+    // Over budget (11 rows): the source, never read by a statement, goes; the table made of it stays.
+    await tables.release(other, held);
+    expect(await exists('derived_source')).toBe(false);
+    expect(await exists('derived_made')).toBe(true);
+    expect(tables.heldRows).toBe(1);
+    // Found again without making its source again.
+    const again = new Set<string>();
+    await tables.acquire(other, [made], again);
+    expect([...again]).toEqual(['derived_made']);
+    expect(await exists('derived_source')).toBe(false);
+    expect((await other.runAndReadAll('SELECT c FROM derived_made')).getRowsJS()).toEqual([[10n]]);
+  });
 });

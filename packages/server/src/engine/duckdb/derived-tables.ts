@@ -42,11 +42,9 @@ export class DerivedTables {
     tables: readonly DerivedTable[],
     held: Set<string>,
     stopped: () => boolean = () => false,
+    sources = false,
   ): Promise<void> {
-    for (const table of tables) {
-      if (table.query.derived) await this.acquire(connection, table.query.derived, held, stopped);
-      await this.acquireOne(connection, table, held, stopped);
-    }
+    for (const table of tables) await this.acquireOne(connection, table, held, stopped, sources);
   }
 
   private async acquireOne(
@@ -54,7 +52,9 @@ export class DerivedTables {
     table: DerivedTable,
     held: Set<string>,
     stopped: () => boolean,
+    source: boolean,
   ): Promise<void> {
+    let sourcesHeld = false;
     for (;;) {
       let entry = this.tables.get(table.name);
       if (!entry) {
@@ -65,9 +65,18 @@ export class DerivedTables {
       const creator = !entry;
       if (!entry) {
         if (stopped()) throw new Error(`search stopped before creating ${table.name}`);
+        // The tables it is made from are needed only to create it (once it exists they may go);
+        // while they were made, another request may have created or dropped it: look again.
+        if (table.query.derived && !sourcesHeld) {
+          await this.acquire(connection, table.query.derived, held, stopped, true);
+          sourcesHeld = true;
+          continue;
+        }
         entry = this.startCreating(connection, table);
       }
-      entry.lastUse = ++this.clock;
+      // Being read to create another table is no use of its own: a table only ever read that way
+      // goes first when over budget, before the tables statements read.
+      if (!source) entry.lastUse = ++this.clock;
       if (!held.has(table.name)) {
         entry.users += 1;
         held.add(table.name);

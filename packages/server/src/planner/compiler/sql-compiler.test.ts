@@ -388,18 +388,16 @@ describe('chart requests', () => {
           "derived": [
             {
               "parameters": [
-                "matching_uniprot_accession",
+                "2010-01-01",
+                "2010-01-01",
+                "2011-01-01",
+                "2012-01-01",
               ],
-              "sql": "SELECT d3.k, dense_rank() OVER (ORDER BY d3.v) AS v FROM (SELECT u2.k, u2.r."group_id" AS v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_polymer_entity_group_membership") AS r FROM "polymer_entity" x1) u2 WHERE u2.r."group_id" IS NOT NULL AND lower(u2.r."aggregation_method") = lower($1)) d3",
+              "sql": "SELECT q1.v AS v, (CAST(1 AS BIGINT) << CASE WHEN min(CASE WHEN t."rcsb_accession_info.initial_release_date" >= CAST($1 AS DATE) THEN t."rcsb_accession_info.initial_release_date" END) < CAST($2 AS DATE) THEN NULL WHEN min(CASE WHEN t."rcsb_accession_info.initial_release_date" >= CAST($1 AS DATE) THEN t."rcsb_accession_info.initial_release_date" END) < CAST($3 AS DATE) THEN 0 WHEN min(CASE WHEN t."rcsb_accession_info.initial_release_date" >= CAST($1 AS DATE) THEN t."rcsb_accession_info.initial_release_date" END) < CAST($4 AS DATE) THEN 1 END) AS m FROM "entry" t JOIN "_rel_3a62ec57f474aa1e0f9b" q1 ON q1.k = t."_key" GROUP BY q1.v",
             },
           ],
-          "parameters": [
-            "2010-01-01",
-            "2010-01-01",
-            "2011-01-01",
-            "2012-01-01",
-          ],
-          "sql": "SELECT CAST((CAST(1 AS BIGINT) << CASE WHEN z2.m < CAST($2 AS DATE) THEN NULL WHEN z2.m < CAST($3 AS DATE) THEN 0 WHEN z2.m < CAST($4 AS DATE) THEN 1 END) AS VARCHAR) AS b1, count(z2.v) AS value FROM (SELECT q1.v AS v, min(CASE WHEN t."rcsb_accession_info.initial_release_date" >= CAST($1 AS DATE) THEN t."rcsb_accession_info.initial_release_date" END) AS m FROM "entry" t JOIN <derived 1> q1 ON q1.k = t."_key" GROUP BY q1.v) z2 GROUP BY (CAST(1 AS BIGINT) << CASE WHEN z2.m < CAST($2 AS DATE) THEN NULL WHEN z2.m < CAST($3 AS DATE) THEN 0 WHEN z2.m < CAST($4 AS DATE) THEN 1 END)",
+          "parameters": [],
+          "sql": "SELECT CAST(z1.m AS VARCHAR) AS b1, count(z1.v) AS value FROM <derived 1> z1 GROUP BY z1.m",
         },
       ]
     `);

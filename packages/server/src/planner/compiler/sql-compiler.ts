@@ -160,15 +160,23 @@ export class SqlCompiler extends RelationCompiler {
       return result(`SELECT ${[...select, aggregate].join(', ')}${body}${groupBy(keys)}`);
     }
     const value = columns.at(-1)!;
-    const z = state.alias('z');
+    // Without hits or document filters, the relation of distinct values below (per bucket, or
+    // each value's first or last segment) depends on the archive alone: a dialect that keeps
+    // relations computes it once and this statement only counts its rows.
+    const shared = this.materializesRelations && keySets.length === 0 && predicates.length === 0;
+    const outer = shared ? new StatementState() : state;
+    const z = outer.alias('z');
+    const relation = (inner: string) =>
+      shared ? this.identifier(outer.derive(state.done(inner))) : `(${inner})`;
+    const counted = (sql: string) => ({ query: outer.done(sql), ...(mask && { mask }) });
     if (mask === undefined) {
       // Distinct values per bucket in two steps: the distinct (keys, value) pairs, then their
       // number per bucket. A grouped count(DISTINCT) keeps one set of values per group, which
       // costs more than one grouping on all the columns. count(v) skips NULL, as DISTINCT does.
       const inner = `SELECT ${[...keys.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`].join(', ')}${body}${groupBy([...keys, value])}`;
       const select = keys.map((_, i) => `${z}.c${i + 1} AS b${i + 1}`);
-      return result(
-        `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM (${inner}) ${z}${groupBy(keys.map((_, i) => `${z}.c${i + 1}`))}`,
+      return counted(
+        `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM ${relation(inner)} ${z}${groupBy(keys.map((_, i) => `${z}.c${i + 1}`))}`,
       );
     }
     // A cardinality under overlapping ranges: one mask per value (from its objects' masks), then
@@ -181,19 +189,18 @@ export class SqlCompiler extends RelationCompiler {
     const ranged = relations[position]!;
     const first = position === spanned && ranged.kind === 'local' ? ranged : undefined;
     const m = first
-      ? this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state)
+      ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
       : this.combineMasks(keys[position]!, combine);
     const inner =
       `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${m} AS m`].join(', ')}` +
       `${body}${groupBy([...others, value])}`;
-    const outerMask = first ? first.key(`${z}.m`) : `${z}.m`;
     let other = 0;
     const select = keys.map((_, i) =>
-      i === position ? `${this.maskText(outerMask)} AS b${i + 1}` : `${z}.c${++other} AS b${i + 1}`,
+      i === position ? `${this.maskText(`${z}.m`)} AS b${i + 1}` : `${z}.c${++other} AS b${i + 1}`,
     );
-    const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), outerMask];
-    return result(
-      `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM (${inner}) ${z}${groupBy(outerGroups)}`,
+    const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), `${z}.m`];
+    return counted(
+      `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM ${relation(inner)} ${z}${groupBy(outerGroups)}`,
     );
   }
 
