@@ -24,7 +24,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   // the server, never a statement; or the service sheds load, which is not logged per request.
   if (statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503)) {
     if (statusCode === 503 && (error as FastifyError).code !== 'FST_UNDER_PRESSURE')
-      request.log.warn({ url: request.url, reason: error.message }, 'engine unavailable');
+      request.log.warn({ url: request.url, reason: error.message }, 'answer source unavailable');
     void reply.code(statusCode).send({ status: statusCode, message: clientMessage(error as FastifyError) });
     return;
   }

@@ -1,0 +1,104 @@
+/**
+ * The dashboard on a server that answers from an upstream search service (UPSTREAM_SEARCH_URL), with
+ * no archive of its own: the suite's server plays the public service, behind a proxy that this file
+ * kills. Charts drawn, the service named, no Demo badge; once the service stops answering, the kept
+ * charts are still drawn and the line says since when it is not answering.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { freePort } from '../packages/server/test/support/server-process.ts';
+import { startFaultProxy, type FaultProxy } from '../packages/server/test/support/fault-proxy.ts';
+import { waitForChart } from './support/helpers.ts';
+import { PORT, ROOT, WEB_ROOT } from './support/real-server.ts';
+
+// One server for the file: its tests run in order in one worker.
+test.describe.configure({ mode: 'serial' });
+
+let proxy: FaultProxy;
+let server: ChildProcess | undefined;
+let base: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  proxy = await startFaultProxy(`http://127.0.0.1:${PORT}`);
+  const port = await freePort();
+  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_SEARCH_URL: proxy.url,
+      UPSTREAM_RATE_PER_SECOND: '50',
+      UPSTREAM_TIMEOUT_MS: '3000',
+      WEB_DIR: WEB_ROOT,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+  });
+  base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the upstream-mode server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('the upstream-mode server did not answer /health in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await proxy?.close();
+});
+
+const HOST = () => new URL(proxy.url).host.replace(/\./g, '\\.');
+
+test('charts from the upstream service: the service named, no Demo badge', async ({ page }) => {
+  await page.goto(`${base}/growth/overall-structures`);
+  await waitForChart(page);
+  await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeVisible();
+  await expect(page.getByText('Demo data', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('archive-line')).toHaveText(
+    new RegExp(`^Search API at ${HOST()}(, data as of \\d{4}-\\d{2}-\\d{2})?$`),
+  );
+  await expect(page.getByTestId('data-as-of')).toContainText(`Search API at ${new URL(proxy.url).host}`);
+});
+
+test('the service killed: the kept chart is still drawn, and the line says since when it is not answering', async ({
+  page,
+}) => {
+  await proxy.kill();
+  // A search nobody made before: 503 naming the service, and the server knows it is down.
+  const uncached = await fetch(`${base}/rcsbsearch/v2/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_accession_info.initial_release_date',
+          operator: 'less',
+          value: '1977-07-07',
+        },
+      },
+      return_type: 'entry',
+    }),
+  });
+  expect(uncached.status).toBe(503);
+  expect(((await uncached.json()) as { message: string }).message).toContain(`${proxy.url} is not answering`);
+
+  await page.goto(`${base}/growth/overall-structures`);
+  await waitForChart(page);
+  await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeVisible();
+  await expect(page.getByTestId('archive-line')).toHaveText(
+    new RegExp(
+      `^As of \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC, the archive's service \\(${HOST()}\\) is not answering$`,
+    ),
+  );
+});
