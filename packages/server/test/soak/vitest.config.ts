@@ -8,5 +8,8 @@ export default defineConfig({
     include: ['packages/server/test/soak/*.soak.ts'],
     testTimeout: 150_000,
     hookTimeout: 120_000,
+    // Every search answer is checked against the official response schema.
+    globalSetup: ['test-support/vitest-global-setup.ts'],
+    setupFiles: ['test-support/vitest-search-checks.ts'],
   },
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { CHECK_SEARCH_RESPONSES } from '../../../../test-support/response-schema.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -39,7 +40,8 @@ export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // Its search answers are checked against the official response schema, as the tests' own are.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', CHECK_SEARCH_RESPONSES, MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,

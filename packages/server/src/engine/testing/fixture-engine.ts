@@ -5,6 +5,7 @@ import type { Engine } from '../engine.ts';
 import { FIXTURE_ARCHIVE } from './fixture-archive.ts';
 import { ids } from '../../planner/testing/requests.ts';
 import { tinySnapshot, type SnapshotRows } from './tiny-snapshot.ts';
+import { checkAnswer } from '../../../../../test-support/response-schema.ts';
 
 export interface FixtureEngine {
   engine: Engine;
@@ -23,12 +24,19 @@ export async function openFixtureEngine(
   const snapshot = await tinySnapshot(rows);
   const engine = await openDuckDbEngine(snapshot.dir, options);
   const pipeline = new SearchPipeline(engine);
+  // The answers the route would send, checked against the official response schema like the
+  // route's own (a violation fails the test after which it is recorded).
+  const search = async (request: PlannedRequest) => {
+    const response = await pipeline.search(request);
+    if (response !== null) checkAnswer(`the search pipeline: ${JSON.stringify(request)}`, response);
+    return response;
+  };
   return {
     engine,
-    search: (request) => pipeline.search(request),
+    search,
     found: async (query, returnType, options) => {
       const request: PlannedRequest = ids(query, returnType, options);
-      return ((await pipeline.search(request))?.result_set ?? []) as string[];
+      return ((await search(request))?.result_set ?? []) as string[];
     },
     close: async () => {
       await engine.close();
