@@ -372,7 +372,7 @@ test("the snapshot modal offers the chart's data and its downloads", async ({ pa
   await button.focus();
   await page.keyboard.press('Enter');
   const dialog = await dialogOf(page, 'snapshot');
-  expect(await dialog.evaluate((el) => el.style.width)).toBe('40%');
+  expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
   await expect(
     dialog.getByRole('heading', { name: `Data snapshot: ${CHARTS.resolution.title}` }),
   ).toBeVisible();

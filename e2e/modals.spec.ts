@@ -53,7 +53,7 @@ test('a scheme change recolours the chart at once, without fetching again', asyn
   expect(requests).toBe(0);
 });
 
-test('custom colours are edited with a picker beside the swatch', async ({ page }) => {
+test('custom colours are edited with a picker below the swatches', async ({ page }) => {
   await page.goto('/distribution/resolution');
   await waitForChart(page);
   const dialog = await openSettings(page);
@@ -70,7 +70,7 @@ test('custom colours are edited with a picker beside the swatch', async ({ page 
   await expect(picker).toBeVisible();
   const box = await swatch.boundingBox();
   const pickerBox = await picker.boundingBox();
-  expect(pickerBox!.x).toBeGreaterThan(box!.x + box!.width - 1);
+  expect(pickerBox!.y).toBeGreaterThan(box!.y + box!.height - 1);
 
   const hex = picker.getByLabel('Hex');
   const firstBar = page.locator('.ps-plot-chart .ps-bar').first();
@@ -165,7 +165,7 @@ test('the fullscreen modal is 100% wide and holds the chart', async ({ page }) =
   await expect(dialog).toBeHidden();
 });
 
-test('the snapshot modal opens from a chart, 40% wide, and closes with Escape and both close buttons', async ({
+test('the snapshot modal opens from a chart, 60% wide, and closes with Escape and both close buttons', async ({
   page,
 }) => {
   await page.goto('/growth/overall-structures');
@@ -175,7 +175,7 @@ test('the snapshot modal opens from a chart, 40% wide, and closes with Escape an
     await open.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAttribute('data-modal-type', 'snapshot');
-    expect(await dialog.evaluate((el) => el.style.width)).toBe('40%');
+    expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
     await expect(dialog.getByRole('table')).toBeVisible();
     await expect(dialog.getByText('Snapshot Modal Content')).toHaveCount(0);
     if (close === 'escape') await page.keyboard.press('Escape');

@@ -82,8 +82,8 @@ test('dropdowns open and are used by keyboard', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/growth/${first.key}$`));
 });
 
-test('the bar collapses behind a toggle at 768 px and below', async ({ page }) => {
-  await page.setViewportSize({ width: 768, height: 900 });
+test('the bar collapses behind a toggle below 1024 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1023, height: 900 });
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
   await expect(toggle).toBeVisible();
@@ -98,7 +98,7 @@ test('the bar collapses behind a toggle at 768 px and below', async ({ page }) =
   await expect(page).toHaveURL(/\/growth\/experimental-method$/);
   await expect(growthToggle(page)).toBeHidden();
 
-  await page.setViewportSize({ width: 769, height: 900 });
+  await page.setViewportSize({ width: 1024, height: 900 });
   await expect(toggle).toBeHidden();
   await expect(growthToggle(page)).toBeVisible();
 });

@@ -31,10 +31,13 @@ function menuGroups(category: ChartCategory) {
   })).filter((g) => g.charts.length > 0);
 }
 
+/** A menu with more entries than this opens in two columns, so that it fits a laptop's window. */
+const LONG_MENU = 12;
+
 /**
  * Navigation bar: the product title linking home (disabled on home), one dropdown per
  * chart category that opens on hover, click and keyboard, the current group in bold, and a toggle
- * that collapses the bar at 768 px and below.
+ * that collapses the bar below 1024 px (styles.css), where it would no longer fit one row.
  */
 export function NavBar() {
   const { pathname } = useLocation();
@@ -117,6 +120,8 @@ function NavDropdown({ category, active }: { category: ChartCategory; active: bo
   const menuId = useId();
   const label = categoryLabel(category);
   const missing = useChartsMissing();
+  const groups = menuGroups(category);
+  const long = groups.reduce((entries, group) => entries + group.charts.length, 0) > LONG_MENU;
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -180,8 +185,14 @@ function NavDropdown({ category, active }: { category: ChartCategory; active: bo
       >
         {label} <span aria-hidden="true">▾</span>
       </button>
-      <div ref={menu} id={menuId} className="ps-dropdown-menu" hidden={!open} onKeyDown={onMenuKey}>
-        {menuGroups(category).map((group) => (
+      <div
+        ref={menu}
+        id={menuId}
+        className={`ps-dropdown-menu${long ? ' ps-dropdown-columns' : ''}`}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
+        {groups.map((group) => (
           <div key={group.displayCategory} className="ps-dropdown-group">
             <div className="ps-dropdown-heading">{group.displayCategory}</div>
             <ul>

@@ -6,7 +6,8 @@ export const MODAL_WIDTHS: Record<ModalType, string> = {
   settings: '40%',
   information: '60%',
   fullscreen: '100%',
-  snapshot: '40%',
+  // Wide enough for a year and seven series side by side; narrower, the table shows one block per row.
+  snapshot: '60%',
   other: '50%',
 };
 

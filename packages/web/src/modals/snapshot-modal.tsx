@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { formatNumber } from '../charts/format.ts';
 import { DataAsOf } from '../components/data-as-of.tsx';
 import { EXPORT_FORMATS, useChartDownload } from '../components/use-chart-download.ts';
@@ -17,6 +18,7 @@ export interface SnapshotModalBodyProps {
 export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyProps) {
   const table = exportTable(input);
   const { download, busy, error } = useChartDownload(input, chart);
+  const { box, tooWide } = useTooWide(input);
   return (
     <div className="ps-snapshot-modal">
       <DataAsOf provenance={input.provenance} />
@@ -40,7 +42,13 @@ export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyPro
           {error}
         </p>
       )}
-      <div className="ps-snapshot-table" tabIndex={0} role="region" aria-label="Chart data">
+      <div
+        ref={box}
+        className={`ps-snapshot-table${tooWide ? ' ps-snapshot-rows' : ''}`}
+        tabIndex={0}
+        role="region"
+        aria-label="Chart data"
+      >
         <table className="ps-table">
           <caption>
             {input.title}
@@ -64,7 +72,11 @@ export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyPro
                       {cell}
                     </th>
                   ) : (
-                    <td key={c} className={typeof cell === 'number' ? 'ps-num' : undefined}>
+                    <td
+                      key={c}
+                      className={typeof cell === 'number' ? 'ps-num' : undefined}
+                      data-column={table.columns[c]}
+                    >
                       {typeof cell === 'number' ? formatNumber(cell) : cell}
                     </td>
                   ),
@@ -76,4 +88,30 @@ export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyPro
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the table, laid out as a table, is wider than its box (many series on a phone): it is
+ * then shown one block per row, each value beside its column's name, instead of scrolling sideways.
+ * Measured with the row layout taken off, so that the answer does not depend on the layout shown.
+ */
+function useTooWide(content: unknown) {
+  const box = useRef<HTMLDivElement>(null);
+  const [tooWide, setTooWide] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => {
+      const shown = element.classList.contains('ps-snapshot-rows');
+      element.classList.remove('ps-snapshot-rows');
+      const wide = element.scrollWidth > element.clientWidth;
+      element.classList.toggle('ps-snapshot-rows', shown);
+      setTooWide(wide);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [content]);
+  return { box, tooWide };
 }

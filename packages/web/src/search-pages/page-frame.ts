@@ -63,7 +63,9 @@ export function mountFrame(title: string): PageFrame | null {
         href: underBasename(config.basename, chart ?? '/'),
         'data-testid': 'back-to-chart',
       },
-      chart ? '← Back to the chart' : '← Back to the statistics',
+      // On a phone only '← Back' shows, so that the header keeps to one row as the dashboard's does.
+      '← Back',
+      h('span', { class: 'ps-sp-back-more' }, chart ? ' to the chart' : ' to the statistics'),
     ),
   );
   show(root, header, main);
