@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGES } from '@pdb-stats/web/routes';
 import { heading, kb, printTable } from './stats.ts';
 
 interface ManifestChunk {
@@ -18,10 +19,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** Pages of the dashboard's router and the manifest key of their lazily loaded chunk. */
-export const ROUTE_PAGES = {
-  home: 'src/pages/home-page.tsx',
-  chart: 'src/pages/plot-page.tsx',
-} as const;
+export const ROUTE_PAGES = { home: PAGES.home.chunk, chart: PAGES.chart.chunk } as const;
 
 export interface WebSizeSummary {
   buildSeconds: number;

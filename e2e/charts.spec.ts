@@ -26,10 +26,10 @@ async function openChart(page: Page, path: string) {
 for (const chart of CHART_LIST) {
   test(`${chart.key}: every bar carries the value the API returned`, async ({ page, baseURL }) => {
     const response = await chartData(baseURL!, chart.query);
-    await openChart(page, `/${chart.category}/${chart.key}`);
+    await openChart(page, `/${chart.kind}/${chart.key}`);
     const drawn = await barValues(page);
     const expected = new Map<string, number>();
-    if (chart.category === 'growth') {
+    if (chart.kind === 'growth') {
       const data = toGrowthData(response, chart.query);
       const multi = data.series.length > 1;
       for (const series of data.series)

@@ -1,6 +1,6 @@
 /**
- * The dashboard under faults (issue 7): each fault is injected in front of the real server with
- * page.route, shows the seed's error screen, and is then removed (page.unroute) to prove that the
+ * The dashboard under faults: each fault is injected in front of the real server with
+ * page.route, shows the page's error screen, and is then removed (page.unroute) to prove that the
  * page recovers the way a researcher would try: the error screen's "Try again" button, navigating
  * to another page and back, or reloading after a chunk failure.
  */
@@ -9,11 +9,11 @@ import { waitForChart } from './support/helpers.ts';
 
 const API = '**/rcsbsearch/v2/**';
 const QUERY = '**/rcsbsearch/v2/query';
-const PLOT_CHUNK = /\/static\/js\/plot-page-[^/]*\.js$/;
+const PLOT_CHUNK = /\/static\/js\/chart-page-[^/]*\.js$/;
 
 const dataError = (page: Page) => page.locator('.ps-data-error');
 
-/** The chart data error screen of seed §2, with `message` after 'Error loading data:'. */
+/** The chart data error screen (the existing app's wording), with `message` after 'Error loading data:'. */
 async function expectDataError(page: Page, message: string | RegExp) {
   const alert = dataError(page);
   // Two retries with back-off come first (about 3 s).

@@ -22,7 +22,7 @@ test('dropdowns open on hover and list every chart of their category', async ({ 
   await expect(growthMenu).toBeHidden();
   await growthToggle(page).hover();
   await expect(growthMenu).toBeVisible();
-  const growth = CHART_LIST.filter((c) => c.category === 'growth');
+  const growth = CHART_LIST.filter((c) => c.kind === 'growth');
   await expect(growthMenu.getByRole('link')).toHaveCount(growth.length);
   for (const chart of growth)
     await expect(growthMenu.locator(`a[href="/growth/${chart.key}"]`)).toHaveText(chart.menuDescription);
@@ -77,7 +77,7 @@ test('dropdowns open and are used by keyboard', async ({ page }) => {
   await expect(menu).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('link').first()).toBeFocused();
-  const first = CHART_LIST.filter((c) => c.category === 'growth')[0]!;
+  const first = CHART_LIST.filter((c) => c.kind === 'growth')[0]!;
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/growth/${first.key}$`));
 });

@@ -31,8 +31,8 @@ test('other statistics and the data snapshot have their titles and content', asy
 });
 
 for (const chart of CHART_LIST) {
-  test(`${chart.category}/${chart.key} has its title`, async ({ page }) => {
-    await page.goto(`/${chart.category}/${chart.key}`);
+  test(`${chart.kind}/${chart.key} has its title`, async ({ page }) => {
+    await page.goto(`/${chart.kind}/${chart.key}`);
     await expect(page).toHaveTitle(`PDB Statistics: ${chart.title}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(chart.title);
     await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
@@ -73,7 +73,7 @@ test('a base path from the config prefixes every route', async ({ page }) => {
 });
 
 test('a missing page chunk gives "Loading chunk failed" with type missing', async ({ page }) => {
-  await page.route(/\/static\/js\/plot-page-[^/]*\.js$/, (route) =>
+  await page.route(/\/static\/js\/chart-page-[^/]*\.js$/, (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"not found"}' }),
   );
   await page.goto('/distribution/resolution');

@@ -22,8 +22,8 @@ const encoded = encodeURIComponent(JSON.stringify(REQUEST));
 
 export function chartCase(chart: ChartDefinition, search = ''): RouteCase {
   return {
-    name: `${chart.category}/${chart.key}${search}`,
-    path: `/${chart.category}/${chart.key}${search}`,
+    name: `${chart.kind}/${chart.key}${search}`,
+    path: `/${chart.kind}/${chart.key}${search}`,
     ready: async (page) => {
       await waitForChart(page);
       await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
@@ -76,7 +76,7 @@ export const CHART_KINDS: RouteCase[] = [
   chartCase(byKey('overall-structures')),
   chartCase(byKey('resolution')),
   chartCase(byKey('taxonomy')),
-  chartCase(CHART_LIST.find((c) => c.variants && c.category === 'distribution') ?? byKey('software')),
+  chartCase(CHART_LIST.find((c) => c.variants && c.kind === 'distribution') ?? byKey('software')),
 ];
 
 /** Every chart of the registry. */

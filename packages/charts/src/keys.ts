@@ -41,21 +41,33 @@ export const FURTHER_CHART_KEYS = [
 ] as const;
 
 /** The 21 core chart keys. */
-export const SEED_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS] as const;
+export const CORE_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS] as const;
 
-export const CHART_KEYS = [...SEED_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
+export const CHART_KEYS = [...CORE_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
 export type ChartKey = (typeof CHART_KEYS)[number];
 
 export function isChartKey(value: unknown): value is ChartKey {
   return typeof value === 'string' && (CHART_KEYS as readonly string[]).includes(value);
 }
 
-export const CHART_CATEGORIES = ['growth', 'distribution'] as const;
-export type ChartCategory = (typeof CHART_CATEGORIES)[number];
+/**
+ * The kinds of chart: growth (counts per release year, optionally stacked by series) and
+ * distribution (one bar per value or bin). A chart's kind decides its query's shape, its route and
+ * how the pages draw it.
+ */
+export const CHART_KINDS = ['growth', 'distribution'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
 
-/** Menu group label of a category: 'growth' is 'Data Growth', every other category 'Data Distribution'. */
-export function categoryLabel(category: string): 'Data Growth' | 'Data Distribution' {
-  return category === 'growth' ? 'Data Growth' : 'Data Distribution';
+export type KindLabel = 'Data Growth' | 'Data Distribution';
+
+const KIND_LABELS: Record<ChartKind, KindLabel> = {
+  growth: 'Data Growth',
+  distribution: 'Data Distribution',
+};
+
+/** Menu group label of a kind of chart. */
+export function kindLabel(kind: ChartKind): KindLabel {
+  return KIND_LABELS[kind];
 }
 
 export const DISPLAY_CATEGORIES = [

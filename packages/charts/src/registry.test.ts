@@ -6,7 +6,7 @@ import {
   DISPLAY_SECTIONS,
   DISTRIBUTION_CHART_KEYS,
   GROWTH_CHART_KEYS,
-  SEED_CHART_KEYS,
+  CORE_CHART_KEYS,
 } from './keys.ts';
 import { CHARTS, CHART_LIST, resolveChart } from './registry.ts';
 import { chartFacetRequest, chartFacets, queryId } from './requests.ts';
@@ -16,18 +16,18 @@ const NOW = { now: new Date('2025-06-01T00:00:00Z') };
 const facetsOf = (key: keyof typeof CHARTS): Facet[] => chartFacets(CHARTS[key].query, NOW);
 
 describe('chart registry', () => {
-  it('holds the 21 charts of the seed and the 7 further charts, each under its own key', () => {
-    expect(SEED_CHART_KEYS).toHaveLength(21);
+  it('holds the 21 core charts and the 7 further charts, each under its own key', () => {
+    expect(CORE_CHART_KEYS).toHaveLength(21);
     expect(Object.keys(CHARTS).sort()).toEqual([...CHART_KEYS].sort());
     for (const [key, chart] of Object.entries(CHARTS)) expect(chart.key).toBe(key);
   });
 
   it('puts the growth keys in growth and the distribution keys in distribution', () => {
-    for (const key of GROWTH_CHART_KEYS) expect(CHARTS[key].category).toBe('growth');
-    for (const key of DISTRIBUTION_CHART_KEYS) expect(CHARTS[key].category).toBe('distribution');
+    for (const key of GROWTH_CHART_KEYS) expect(CHARTS[key].kind).toBe('growth');
+    for (const key of DISTRIBUTION_CHART_KEYS) expect(CHARTS[key].kind).toBe('distribution');
   });
 
-  it('uses only the display categories and sections of the seed', () => {
+  it('uses only the known display categories and sections', () => {
     for (const chart of CHART_LIST) {
       expect(DISPLAY_CATEGORIES).toContain(chart.displayCategory);
       expect(DISPLAY_SECTIONS).toContain(chart.displaySection);
@@ -37,7 +37,7 @@ describe('chart registry', () => {
     }
   });
 
-  it("turns truncation on for exactly the seed's five charts and the two organism charts", () => {
+  it('turns truncation on for exactly the five long-tailed core charts and the two organism charts', () => {
     const truncated = CHART_LIST.filter((c) => c.truncateViewData).map((c) => c.key);
     expect(truncated.sort()).toEqual(
       [
@@ -69,10 +69,10 @@ describe('chart registry', () => {
     expect(all.match(/"min_interval_population":0/g)).toHaveLength(3);
   });
 
-  it("uses the seed's value-axis steps on distribution charts and automatic steps on growth charts", () => {
-    for (const key of SEED_CHART_KEYS) {
+  it("uses the existing app's value-axis steps on distribution charts and automatic steps on growth charts", () => {
+    for (const key of CORE_CHART_KEYS) {
       const chart = CHARTS[key];
-      if (chart.category === 'growth') expect(chart.options.yStep).toBeUndefined();
+      if (chart.kind === 'growth') expect(chart.options.yStep).toBeUndefined();
       else expect([500, 1000, 5000, 10000, 25000]).toContain(chart.options.yStep);
     }
   });
@@ -303,6 +303,7 @@ describe('chart registry', () => {
     const organisms = resolveChart(CHARTS['source-organism'], 'engineered');
     expect(JSON.stringify(chartFacets(organisms.query, NOW))).toContain('"value":"genetically engineered"');
     expect(resolveChart(CHARTS.resolution, 'x')).toEqual({
+      kind: 'distribution',
       definition: CHARTS.resolution,
       query: CHARTS.resolution.query,
       title: CHARTS.resolution.title,

@@ -7,7 +7,7 @@ import {
   sameBin,
 } from './bins.ts';
 import { dateBinLabel, dateRangeBins, type FacetOptions } from './requests.ts';
-import type { ChartQuery } from './types.ts';
+import type { DistributionQuery, GrowthQuery } from './types.ts';
 
 /** Number of buckets drawn when a chart's truncation flag is on. */
 export const TRUNCATED_BUCKETS = 25;
@@ -76,9 +76,8 @@ function runningSum(values: number[]): number[] {
  * Turns a growth chart response into series over the union of years. A 204 response (`null`)
  * gives an empty chart.
  */
-export function toGrowthData(response: SearchResponse | null, query: ChartQuery): GrowthData {
+export function toGrowthData(response: SearchResponse | null, query: GrowthQuery): GrowthData {
   const { first, second } = query;
-  if (first.kind !== 'year') throw new Error(`not a growth chart: first dimension is ${first.kind}`);
   const histogram = bucketFacet(response?.facets, first.name);
   const byYear = new Map<string, Bucket>();
   for (const bucket of histogram?.buckets ?? []) {
@@ -128,12 +127,11 @@ export function toGrowthData(response: SearchResponse | null, query: ChartQuery)
  */
 export function toDistributionData(
   response: SearchResponse | null,
-  query: ChartQuery,
+  query: DistributionQuery,
   options: FacetOptions & { truncate?: boolean } = {},
 ): DistributionData {
   const { first } = query;
-  const facet = first.kind === 'year' ? undefined : bucketFacet(response?.facets, first.name);
-  const buckets = facet?.buckets ?? [];
+  const buckets = bucketFacet(response?.facets, first.name)?.buckets ?? [];
   switch (first.kind) {
     case 'range': {
       const bins = generateBins(first.bins);
@@ -168,7 +166,5 @@ export function toDistributionData(
         bucketCount: buckets.length,
       };
     }
-    case 'year':
-      throw new Error('not a distribution chart: first dimension is year');
   }
 }

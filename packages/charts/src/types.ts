@@ -1,5 +1,5 @@
 import type { RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartCategory, ChartKey, DataView, DisplayCategory, DisplaySection } from './keys.ts';
+import type { ChartKind, ChartKey, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
 export interface FixedCondition {
@@ -76,15 +76,27 @@ export interface DistinctDimension {
   fromYear: number;
 }
 
-export type FirstDimension = YearDimension | TermsDimension | RangeDimension | DateRangeDimension;
+/** The first dimension of a distribution chart: one bar per value, per numeric bin or per date bin. */
+export type DistributionDimension = TermsDimension | RangeDimension | DateRangeDimension;
+export type FirstDimension = YearDimension | DistributionDimension;
 export type SecondDimension = TermsDimension | DistinctDimension;
 
-/** The query of a chart: first dimension, optional second dimension, return type. */
-export interface ChartQuery {
+/** The query of a growth chart: years, optionally split into series by a second dimension. */
+export interface GrowthQuery {
   returnType: ReturnType;
-  first: FirstDimension;
+  first: YearDimension;
   second?: SecondDimension;
 }
+
+/** The query of a distribution chart: one dimension of values or bins. */
+export interface DistributionQuery {
+  returnType: ReturnType;
+  first: DistributionDimension;
+  second?: undefined;
+}
+
+/** The query of a chart: first dimension, optional second dimension, return type. */
+export type ChartQuery = GrowthQuery | DistributionQuery;
 
 /** A clicked bar, segment or value. */
 export interface ChartClick {
@@ -112,25 +124,25 @@ export interface ChartOptions {
 }
 
 /** One choice of a chart variant, e.g. a sequence-identity cutoff (kept in the URL, so that a link shows the same variant). */
-export interface VariantOption {
+export interface VariantOption<Q extends ChartQuery = ChartQuery> {
   value: string;
   label: string;
   title: string;
-  query: ChartQuery;
+  query: Q;
 }
 
-export interface ChartVariants {
+export interface ChartVariants<Q extends ChartQuery = ChartQuery> {
   /** URL search parameter. */
   param: string;
   label: string;
   defaultValue: string;
-  options: VariantOption[];
+  options: VariantOption<Q>[];
 }
 
-/** A chart: its definition (descriptions, query, click search, options, category) plus what the pages need to draw it. */
-export interface ChartDefinition {
+/** A chart of kind K whose query is Q: descriptions, query, click search, options, plus what the pages need to draw it. */
+interface ChartOf<K extends ChartKind, Q extends ChartQuery> {
   key: ChartKey;
-  category: ChartCategory;
+  kind: K;
   /** Page and chart title. */
   title: string;
   /** Long description, HTML; may link to external reference sites. Shown in the information modal. */
@@ -143,7 +155,7 @@ export interface ChartDefinition {
   /** Card header on the home page. */
   categoryText: string;
   displaySection: DisplaySection;
-  query: ChartQuery;
+  query: Q;
   /** Builds the click-through search request (without request_info; see `finalizeRequest`). */
   buildSearch: (click: ChartClick, query: ChartQuery) => SearchRequest;
   options: ChartOptions;
@@ -151,8 +163,15 @@ export interface ChartDefinition {
   truncateViewData: boolean;
   /** Lineage depth of classification charts (EC, SCOP). */
   lineageDepth?: 1;
-  variants?: ChartVariants;
+  variants?: ChartVariants<Q>;
 }
+
+export type GrowthChartDefinition = ChartOf<'growth', GrowthQuery>;
+export type DistributionChartDefinition = ChartOf<'distribution', DistributionQuery>;
+/** A chart, told apart by its kind: a growth chart's query is a growth query by type. */
+export type ChartDefinition = GrowthChartDefinition | DistributionChartDefinition;
+/** The definition of a chart of kind K. */
+export type ChartOfKind<K extends ChartKind> = Extract<ChartDefinition, { kind: K }>;
 
 /** Extra request options of a click-through search, e.g. UniProt grouping. */
 export type ClickOptions = Omit<RequestOptions, 'facets' | 'paginate' | 'results_content_type'>;

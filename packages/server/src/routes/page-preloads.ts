@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAGES, matchRoute, type PageName } from '@pdb-stats/web/routes';
 
 /** The part of a Vite build manifest (`.vite/manifest.json`) read here. */
 interface ManifestChunk {
@@ -10,16 +11,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The dashboard's lazily loaded page chunks, by the paths that show them (the web's router.tsx).
- * Keys are the manifest's: source paths relative to packages/web.
- */
-const ROUTE_CHUNKS: readonly { matches: (path: string) => boolean; chunk: string }[] = [
-  { matches: (path) => path === '/', chunk: 'src/pages/home-page.tsx' },
-  { matches: (path) => /^\/(growth|distribution)\/[^/]+\/?$/.test(path), chunk: 'src/pages/plot-page.tsx' },
-  { matches: (path) => path === '/other-statistics', chunk: 'src/pages/other-statistics-page.tsx' },
-  { matches: (path) => path === '/pdb-data-snapshot', chunk: 'src/pages/snapshot-page.tsx' },
-];
+/** The page a path shows, by the dashboard's own route table (the one its router reads). */
+function pageOf(path: string): PageName | undefined {
+  return matchRoute(path)?.page;
+}
 
 /** The chunks `roots` load statically, themselves included. */
 function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string> {
@@ -41,7 +36,7 @@ function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string
 export function pagePreloads(manifest: Manifest, base: string): (path: string) => string {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html');
   const loaded = staticClosure(manifest, entry ? [entry] : []);
-  const tags = ROUTE_CHUNKS.map(({ matches, chunk }) => {
+  const tags = Object.entries(PAGES).map(([name, { chunk }]) => {
     const chunks = [...staticClosure(manifest, [chunk])].filter((key) => !loaded.has(key));
     const scripts = chunks.map(
       (key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`,
@@ -49,9 +44,12 @@ export function pagePreloads(manifest: Manifest, base: string): (path: string) =
     const styles = chunks.flatMap((key) =>
       (manifest[key]!.css ?? []).map((file) => `<link rel="preload" as="style" href="${base}${file}">`),
     );
-    return { matches, html: [...scripts, ...styles].join('') };
+    return { name, html: [...scripts, ...styles].join('') };
   });
-  return (path) => tags.find((t) => t.matches(path))?.html ?? '';
+  return (path) => {
+    const page = pageOf(path);
+    return tags.find((t) => t.name === page)?.html ?? '';
+  };
 }
 
 /**

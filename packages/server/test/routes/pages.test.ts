@@ -117,7 +117,7 @@ describe("preloads of a route's page chunk", () => {
     'index.html': { file: 'static/js/index-abc.js', isEntry: true, imports: ['_shared.js'] },
     '_shared.js': { file: 'static/js/shared-1.js' },
     '_charts.js': { file: 'static/js/charts-2.js', imports: ['_shared.js'] },
-    'src/pages/plot-page.tsx': {
+    'src/chart-page/chart-page.tsx': {
       file: 'static/js/plot-page-3.js',
       imports: ['_charts.js', 'index.html'],
       css: ['static/media/plot-page-4.css'],

@@ -30,8 +30,8 @@ interface Bar {
 
 /** The bars of a chart's answer: every data view, series and x for growth charts. */
 function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date): Bar[] {
-  const { query } = chart;
-  if (query.first.kind === 'year') {
+  if (chart.kind === 'growth') {
+    const { query } = chart;
     const data = toGrowthData(response, query);
     return DATA_VIEWS.flatMap((view) =>
       data.series.flatMap((series) =>
@@ -42,7 +42,7 @@ function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date):
       ),
     );
   }
-  return toDistributionData(response, query, { now }).bars.map((bar) => ({
+  return toDistributionData(response, chart.query, { now }).bars.map((bar) => ({
     click: { x: bar.label, view: 'cumulative' as const },
     value: bar.value,
   }));

@@ -1,18 +1,37 @@
-import type { SearchRequest } from '@pdb-stats/search-model';
-import { chartFacetRequest, type ChartKey, type ChartQuery } from '@pdb-stats/charts';
+import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import { chartFacetRequest, type ChartKey, type ResolvedChart } from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
 import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
 import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 
+/** A chart's answer as cached: which chart and variant it is for, the request sent, the response and when it came. */
+export interface ChartAnswer {
+  key: ChartKey;
+  variant: string | undefined;
+  request: SearchRequest;
+  response: SearchResponse | null;
+  /** Milliseconds since the epoch when the answer arrived. */
+  respondedAt: number;
+}
+
 /**
  * A chart's data. The key holds everything the fetch depends on (service address and the request),
- * and nothing else: the colour scheme is not in it, so recolouring never refetches.
+ * and nothing else: the colour scheme is not in it, so recolouring never refetches. The answer
+ * names its chart, so that the previous chart's answer, kept on screen while the next loads, is
+ * still read as the previous chart.
  */
-export function chartDataQuery(searchApiUrl: string, chartKey: ChartKey, query: ChartQuery) {
-  const request = chartFacetRequest(query);
+export function chartDataQuery(searchApiUrl: string, chart: ResolvedChart) {
+  const request = chartFacetRequest(chart.query);
+  const { key } = chart.definition;
   return queryOptions({
-    queryKey: ['chart-data', chartKey, { searchApiUrl, request }] as const,
-    queryFn: ({ signal }) => postSearch(searchApiUrl, request, signal),
+    queryKey: ['chart-data', key, { searchApiUrl, request }] as const,
+    queryFn: async ({ signal }): Promise<ChartAnswer> => ({
+      key,
+      variant: chart.variant,
+      request,
+      response: await postSearch(searchApiUrl, request, signal),
+      respondedAt: Date.now(),
+    }),
   });
 }
 

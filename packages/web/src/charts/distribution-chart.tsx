@@ -2,7 +2,7 @@ import type { DistributionData } from '@pdb-stats/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { AXIS_STYLE } from './axis-style.tsx';
 import { useBarFocus } from './bar-focus.ts';
@@ -26,6 +26,8 @@ export interface DistributionChartProps {
   animationKey: string;
   /** Value axis: linear (default) or logarithmic. */
   scale?: ChartScale;
+  /** Receives the chart's SVG element (the image downloads are made from it). */
+  svgRef?: Ref<SVGSVGElement>;
   /** Fill the bars with a pattern as well as the colour. */
   patterns?: boolean;
 }
@@ -99,6 +101,7 @@ export function DistributionChart(props: DistributionChartProps) {
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
+        ref={props.svgRef}
         width={width}
         height={height}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}

@@ -2,7 +2,7 @@ import type { DataView, GrowthData } from '@pdb-stats/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { AXIS_STYLE } from './axis-style.tsx';
 import { useBarFocus } from './bar-focus.ts';
@@ -12,6 +12,7 @@ import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
 import { isDrawn, scaleName, valueScale } from './value-scale.ts';
+import { seriesColor } from '../settings/colors.ts';
 
 export interface GrowthChartProps {
   data: GrowthData;
@@ -29,6 +30,8 @@ export interface GrowthChartProps {
   animationKey: string;
   /** Value axis: linear (default) or logarithmic. */
   scale?: ChartScale;
+  /** Receives the chart's SVG element (the image downloads are made from it). */
+  svgRef?: Ref<SVGSVGElement>;
   /** Fill series with patterns as well as colours. */
   patterns?: boolean;
 }
@@ -59,7 +62,7 @@ export function GrowthChart(props: GrowthChartProps) {
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const y = valueScale(scale, Math.max(0, ...totals), [innerHeight, 0]);
   const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
-  const color = (index: number) => colors[index % colors.length] ?? '#000';
+  const color = (index: number) => seriesColor(colors, index);
   const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
   const seriesName = (label: string) => (multi ? label : (props.singleSeriesLabel ?? label));
 
@@ -102,6 +105,7 @@ export function GrowthChart(props: GrowthChartProps) {
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
+        ref={props.svgRef}
         width={width}
         height={height}
         className="ps-chart ps-growth-chart"

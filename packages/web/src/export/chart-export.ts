@@ -6,7 +6,6 @@ import { svgToPng } from './png.ts';
 import { provenanceText } from './provenance.ts';
 import { serializeChart } from './serialize.ts';
 import { EXPORT_FONT, composeChartSvg, type ComposedSvg, type TextMeasure } from './svg.ts';
-import { exportTable, legendEntries } from './table.ts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
 
 /**
@@ -31,7 +30,7 @@ export function chartSvg(input: ChartExportInput, chart: SVGSVGElement): Compose
     ...(measure && { measure }),
     chart: serializeChart(chart),
     title: input.title,
-    legend: legendEntries(input),
+    legend: input.legend,
     xAxisTitle: input.xAxisTitle,
     yAxisTitle: input.yAxisTitle,
     caption: provenanceText(input.provenance),
@@ -47,7 +46,7 @@ export async function downloadChart(
   const name = exportFileName(input, format);
   switch (format) {
     case 'csv':
-      return saveFile(new Blob([toCsv(exportTable(input))], { type: 'text/csv;charset=utf-8' }), name);
+      return saveFile(new Blob([toCsv(input.table)], { type: 'text/csv;charset=utf-8' }), name);
     case 'json':
       return saveFile(new Blob([toExportJson(input)], { type: 'application/json' }), name);
     case 'svg':

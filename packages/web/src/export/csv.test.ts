@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from './csv.ts';
-import { exportTable } from './table.ts';
-import { distributionInput, growthInput } from './test-fixtures.ts';
+import { distributionRows, growthRows } from './table.ts';
+import { distributionSource, growthSource } from './test-fixtures.ts';
 
 describe(`${csvField.name}`, () => {
   it('writes numbers plainly, without thousands separators', () => {
@@ -26,15 +26,15 @@ describe(`${csvField.name}`, () => {
 
 describe(`${toCsv.name}`, () => {
   it('one header row, one row per year, CRLF line ends', () => {
-    expect(toCsv(exportTable(growthInput()))).toBe(
+    expect(toCsv(growthRows(growthSource()))).toBe(
       'Year,X-ray,NMR\r\n2019,1200,7\r\n2020,0,0\r\n2021,3,1\r\n',
     );
   });
 
   it('distribution: ISO dates and plain counts', () => {
     const csv = toCsv(
-      exportTable(
-        distributionInput('release-date-distribution', [
+      distributionRows(
+        distributionSource('release-date-distribution', [
           { label: 'before 2000', value: 12345 },
           { label: '2000 - 2004', value: 2 },
         ]),

@@ -1,4 +1,3 @@
-import { exportTable, legendEntries } from './table.ts';
 import type { ChartExportInput } from './types.ts';
 
 /**
@@ -6,13 +5,13 @@ import type { ChartExportInput } from './types.ts';
  * them, what the data are as of and where they come from.
  */
 export function toExportJson(input: ChartExportInput): string {
-  const table = exportTable(input);
+  const { table } = input;
   const p = input.provenance;
   const document = {
     title: input.title,
     chart: input.key,
-    category: input.category,
-    ...(input.view && input.category === 'growth' && { view: input.view }),
+    category: input.kind,
+    ...(input.view && { view: input.view }),
     ...(input.variant !== undefined && { variant: input.variant }),
     data_as_of: p.date,
     data_as_of_basis: p.basis === 'archive' ? 'archive date' : 'date of the response',
@@ -21,7 +20,7 @@ export function toExportJson(input: ChartExportInput): string {
     demo: p.demo,
     search_service: p.searchApiUrl,
     axes: { x: input.xAxisTitle, y: input.yAxisTitle },
-    legend: legendEntries(input).map((entry) => entry.label),
+    legend: input.legend.map((entry) => entry.label),
     ...(input.hidden.length > 0 && { hidden_series: [...input.hidden] }),
     columns: table.columns,
     data: table.rows.map((row) => Object.fromEntries(table.columns.map((c, i) => [c, row[i]]))),

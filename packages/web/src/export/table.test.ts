@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { FROM_COLUMN, TO_COLUMN, exportTable, legendEntries } from './table.ts';
-import { distributionInput, growthInput } from './test-fixtures.ts';
+import {
+  FROM_COLUMN,
+  TO_COLUMN,
+  distributionLegend,
+  distributionRows,
+  growthLegend,
+  growthRows,
+} from './table.ts';
+import { distributionSource, growthSource } from './test-fixtures.ts';
 
-describe(`${exportTable.name}`, () => {
+describe('export tables', () => {
   it('growth: one row per year, one column per visible series, values of the view on screen', () => {
-    expect(exportTable(growthInput())).toEqual({
+    expect(growthRows(growthSource())).toEqual({
       columns: ['Year', 'X-ray', 'NMR'],
       rows: [
         ['2019', 1200, 7],
@@ -12,7 +19,7 @@ describe(`${exportTable.name}`, () => {
         ['2021', 3, 1],
       ],
     });
-    expect(exportTable(growthInput({ view: 'cumulative', hidden: [] })).rows.at(-1)).toEqual([
+    expect(growthRows(growthSource({ view: 'cumulative', hidden: [] })).rows.at(-1)).toEqual([
       '2021',
       1203,
       35,
@@ -21,12 +28,12 @@ describe(`${exportTable.name}`, () => {
   });
 
   it('growth with one series: the series is named as the chart names it', () => {
-    const input = growthInput({
+    const input = growthSource({
       growth: { years: ['2000'], series: [{ label: 'Release Date', annual: [4], cumulative: [4] }] },
       hidden: [],
     });
-    expect(exportTable(input).columns).toEqual(['Year', 'Number of Entries']);
-    expect(exportTable({ ...input, singleSeriesLabel: 'Total entries' })).toEqual({
+    expect(growthRows(input).columns).toEqual(['Year', 'Number of Entries']);
+    expect(growthRows({ ...input, singleSeriesLabel: 'Total entries' })).toEqual({
       columns: ['Year', 'Total entries'],
       rows: [['2000', 4]],
     });
@@ -41,7 +48,7 @@ describe(`${exportTable.name}`, () => {
       })),
       { label: '>= 4.6', value: 9 },
     ];
-    const table = exportTable(distributionInput('resolution', bars));
+    const table = distributionRows(distributionSource('resolution', bars));
     expect(table.columns).toEqual(['Resolution (Å)', FROM_COLUMN, TO_COLUMN, 'Number of Entries']);
     expect(table.rows[0]).toEqual(['< 1', '', 1, 2]);
     expect(table.rows[1]).toEqual(['1-1.2', 1, 1.2, 0]);
@@ -54,7 +61,7 @@ describe(`${exportTable.name}`, () => {
       { label: '2000 - 2004', value: 20 },
       { label: '2005 - 2009', value: 30 },
     ];
-    expect(exportTable(distributionInput('release-date-distribution', bars)).rows).toEqual([
+    expect(distributionRows(distributionSource('release-date-distribution', bars)).rows).toEqual([
       ['before 2000', '', '2000-01-01', 10],
       ['2000 - 2004', '2000-01-01', '2005-01-01', 20],
       ['2005 - 2009', '2005-01-01', '2010-01-01', 30],
@@ -62,7 +69,7 @@ describe(`${exportTable.name}`, () => {
   });
 
   it('writes no bounds when the bars are not the bins of the query', () => {
-    const table = exportTable(distributionInput('resolution', [{ label: '1-1.2', value: 3 }]));
+    const table = distributionRows(distributionSource('resolution', [{ label: '1-1.2', value: 3 }]));
     expect(table).toEqual({ columns: ['Resolution (Å)', 'Number of Entries'], rows: [['1-1.2', 3]] });
   });
 
@@ -71,7 +78,7 @@ describe(`${exportTable.name}`, () => {
       { label: 'Nature', value: 30 },
       { label: 'To be published', value: 12 },
     ];
-    expect(exportTable(distributionInput('journal', bars))).toEqual({
+    expect(distributionRows(distributionSource('journal', bars))).toEqual({
       columns: ['Journal', 'Number of Entries'],
       rows: [
         ['Nature', 30],
@@ -81,16 +88,16 @@ describe(`${exportTable.name}`, () => {
   });
 });
 
-describe(`${legendEntries.name}`, () => {
+describe('legends', () => {
   it('lists visible series with the colour of their place in the full list', () => {
-    expect(legendEntries(growthInput())).toEqual([
+    expect(growthLegend(growthSource())).toEqual([
       { label: 'X-ray', color: '#111111' },
       { label: 'NMR', color: '#333333' },
     ]);
   });
 
   it('names the one series of a distribution chart', () => {
-    expect(legendEntries(distributionInput('journal', []))).toEqual([
+    expect(distributionLegend(distributionSource('journal', []))).toEqual([
       { label: 'Number of Entries', color: '#abcdef' },
     ]);
   });

@@ -1,4 +1,12 @@
-import { CHARTS, chartFacetRequest, type ChartQuery } from '@pdb-stats/charts';
+import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
+import {
+  distributionLegend,
+  distributionRows,
+  growthLegend,
+  growthRows,
+  type DistributionExportSource,
+  type GrowthExportSource,
+} from './table.ts';
 import type { ChartExportInput, Provenance } from './types.ts';
 
 /** Tiny hand-made chart inputs for the export tests. */
@@ -10,13 +18,10 @@ export const PROVENANCE: Provenance = {
   searchApiUrl: 'http://127.0.0.1:8080',
 };
 
-const GROWTH_QUERY: ChartQuery = CHARTS['experimental-method'].query;
+const GROWTH_CHART = CHARTS['experimental-method'];
 
-export function growthInput(overrides: Partial<ChartExportInput> = {}): ChartExportInput {
+export function growthSource(overrides: Partial<GrowthExportSource> = {}): GrowthExportSource {
   return {
-    key: 'experimental-method',
-    title: 'PDB Growth by Experimental Method',
-    category: 'growth',
     view: 'annual',
     growth: {
       years: ['2019', '2020', '2021'],
@@ -27,32 +32,62 @@ export function growthInput(overrides: Partial<ChartExportInput> = {}): ChartExp
       ],
     },
     hidden: ['EM'],
-    xAxisTitle: 'Year',
     yAxisTitle: 'Number of Entries',
     colors: ['#111111', '#222222', '#333333'],
-    query: GROWTH_QUERY,
-    request: chartFacetRequest(GROWTH_QUERY),
+    ...overrides,
+  };
+}
+
+export function growthInput(overrides: Partial<ChartExportInput> = {}): ChartExportInput {
+  const source = growthSource();
+  return {
+    key: GROWTH_CHART.key,
+    title: 'PDB Growth by Experimental Method',
+    kind: 'growth',
+    view: source.view,
+    hidden: source.hidden,
+    xAxisTitle: 'Year',
+    yAxisTitle: source.yAxisTitle,
+    table: growthRows(source),
+    legend: growthLegend(source),
+    request: chartFacetRequest(GROWTH_CHART.query),
     provenance: PROVENANCE,
     ...overrides,
   };
 }
 
+type DistributionKey = 'resolution' | 'release-date-distribution' | 'journal';
+
+export function distributionSource(
+  key: DistributionKey,
+  bars: { label: string; value: number }[],
+): DistributionExportSource {
+  const definition = CHARTS[key];
+  return {
+    distribution: { bars, bucketCount: bars.length },
+    query: definition.query,
+    xAxisTitle: definition.options.xAxisTitle,
+    yAxisTitle: definition.options.yAxisTitle,
+    colors: ['#abcdef'],
+  };
+}
+
 export function distributionInput(
-  key: 'resolution' | 'release-date-distribution' | 'journal',
+  key: DistributionKey,
   bars: { label: string; value: number }[],
   overrides: Partial<ChartExportInput> = {},
 ): ChartExportInput {
   const definition = CHARTS[key];
+  const source = distributionSource(key, bars);
   return {
     key,
     title: definition.title,
-    category: 'distribution',
-    distribution: { bars, bucketCount: bars.length },
+    kind: 'distribution',
     hidden: [],
-    xAxisTitle: definition.options.xAxisTitle,
-    yAxisTitle: definition.options.yAxisTitle,
-    colors: ['#abcdef'],
-    query: definition.query,
+    xAxisTitle: source.xAxisTitle,
+    yAxisTitle: source.yAxisTitle,
+    table: distributionRows(source),
+    legend: distributionLegend(source),
     request: chartFacetRequest(definition.query),
     provenance: PROVENANCE,
     ...overrides,

@@ -1,5 +1,6 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import type { ChartQuery, DataView, DistributionData, GrowthData } from '@pdb-stats/charts';
+import type { ChartKind, DataView } from '@pdb-stats/charts';
+import type { ExportTable } from './table.ts';
 
 /** Where a chart's numbers come from and how current they are. */
 export interface Provenance {
@@ -26,23 +27,19 @@ export interface ChartExportInput {
   /** Registry key of the chart. */
   key: string;
   title: string;
-  category: 'growth' | 'distribution';
-  /** Data view of a growth chart. */
+  kind: ChartKind;
+  /** Data view on screen, for kinds of chart that have views. */
   view?: DataView;
   /** Chosen variant of a chart that has variants. */
   variant?: string;
-  growth?: GrowthData;
-  distribution?: DistributionData;
-  /** Labels of hidden series of a growth chart. */
+  /** Labels of hidden series. */
   hidden: readonly string[];
-  /** Name of the single series of a one-series growth chart in this view. */
-  singleSeriesLabel?: string;
   xAxisTitle: string;
   yAxisTitle: string;
-  /** Colour scheme on screen: series i is colors[i mod length]. */
-  colors: readonly string[];
-  /** The chart's query, for the bounds of range bins. */
-  query: ChartQuery;
+  /** The chart's data as one table, as drawn (visible series, view on screen). */
+  table: ExportTable;
+  /** The legend as drawn: what each colour stands for. */
+  legend: readonly LegendEntry[];
   /** The facet request whose answer the chart shows. */
   request: SearchRequest;
   provenance: Provenance;

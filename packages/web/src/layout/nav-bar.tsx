@@ -1,10 +1,4 @@
-import {
-  CHART_CATEGORIES,
-  CHART_LIST,
-  DISPLAY_CATEGORIES,
-  categoryLabel,
-  type ChartCategory,
-} from '@pdb-stats/charts';
+import { CHART_KINDS, CHART_LIST, DISPLAY_CATEGORIES, kindLabel, type ChartKind } from '@pdb-stats/charts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
@@ -14,17 +8,12 @@ import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useModal } from '../modals/modal-context.tsx';
 import { preloadSettingsModal } from '../modals/modal-layer.tsx';
-import {
-  HOME_PATH,
-  OTHER_STATISTICS_PATH,
-  SNAPSHOT_PATH,
-  activeCategory,
-  chartPath,
-} from '../routing/page-routes.ts';
+import { HOME_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
+import { activeKind, chartPath } from '../routing/routes.ts';
 
 /** Menu items of a category, in registry order, grouped by display category. */
-function menuGroups(category: ChartCategory) {
-  const charts = CHART_LIST.filter((c) => c.category === category);
+function menuGroups(category: ChartKind) {
+  const charts = CHART_LIST.filter((c) => c.kind === category);
   return DISPLAY_CATEGORIES.map((displayCategory) => ({
     displayCategory,
     charts: charts.filter((c) => c.displayCategory === displayCategory),
@@ -45,7 +34,7 @@ export function NavBar() {
   const { archive } = useDataQuery();
   const { openModal } = useModal();
   const menuId = useId();
-  const current = activeCategory(pathname);
+  const current = activeKind(pathname);
 
   // Navigating closes the collapsed menu.
   useEffect(() => setCollapsedOpen(false), [pathname]);
@@ -79,7 +68,7 @@ export function NavBar() {
         </button>
         <nav id={menuId} className={`ps-nav${collapsedOpen ? ' ps-nav-open' : ''}`} aria-label="Main">
           <ul className="ps-nav-list">
-            {CHART_CATEGORIES.map((category) => (
+            {CHART_KINDS.map((category) => (
               <NavDropdown key={category} category={category} active={current === category} />
             ))}
             <li className="ps-nav-item">
@@ -110,7 +99,7 @@ export function NavBar() {
   );
 }
 
-function NavDropdown({ category, active }: { category: ChartCategory; active: boolean }) {
+function NavDropdown({ category, active }: { category: ChartKind; active: boolean }) {
   // How the menu was opened: a click on a menu that hover opened keeps it open instead of closing it.
   const [openedBy, setOpen] = useState<false | 'hover' | 'click'>(false);
   const open = openedBy !== false;
@@ -118,7 +107,7 @@ function NavDropdown({ category, active }: { category: ChartCategory; active: bo
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const label = categoryLabel(category);
+  const label = kindLabel(category);
   const missing = useChartsMissing();
   const groups = menuGroups(category);
   const long = groups.reduce((entries, group) => entries + group.charts.length, 0) > LONG_MENU;

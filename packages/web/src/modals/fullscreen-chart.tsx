@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { DataAsOf } from '../components/data-as-of.tsx';
+import { DataAsOf } from '../chart-page/data-as-of.tsx';
 import type { LegendEntry, Provenance } from '../export/types.ts';
 
 /** Room the modal's header, footer, paddings, legend and caption take from 92% of the window. */

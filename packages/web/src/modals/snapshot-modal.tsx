@@ -1,14 +1,13 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { formatNumber } from '../charts/format.ts';
-import { DataAsOf } from '../components/data-as-of.tsx';
-import { EXPORT_FORMATS, useChartDownload } from '../components/use-chart-download.ts';
-import { exportTable } from '../export/table.ts';
+import { DataAsOf } from '../chart-page/data-as-of.tsx';
+import { EXPORT_FORMATS, useChartDownload } from '../chart-page/use-chart-download.ts';
 import type { ChartExportInput } from '../export/types.ts';
 
 export interface SnapshotModalBodyProps {
   input: ChartExportInput;
   /** The chart's SVG element on the page, for the image downloads. */
-  chart: () => SVGSVGElement | null;
+  chart: RefObject<SVGSVGElement | null>;
 }
 
 /**
@@ -16,7 +15,7 @@ export interface SnapshotModalBodyProps {
  * what they are as of, and the downloads.
  */
 export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyProps) {
-  const table = exportTable(input);
+  const { table } = input;
   const { download, busy, error } = useChartDownload(input, chart);
   const { box, tooWide } = useTooWide(input);
   return (
@@ -52,7 +51,7 @@ export default function SnapshotModalBody({ input, chart }: SnapshotModalBodyPro
         <table className="ps-table">
           <caption>
             {input.title}
-            {input.category === 'growth' && input.view ? ` (${input.view})` : ''}
+            {input.view ? ` (${input.view})` : ''}
           </caption>
           <thead>
             <tr>

@@ -2,14 +2,14 @@ import {
   CHART_LIST,
   DISPLAY_CATEGORIES,
   DISPLAY_SECTIONS,
-  categoryLabel,
+  kindLabel,
   type ChartDefinition,
 } from '@pdb-stats/charts';
 import { Link } from 'react-router';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
-import { chartPath } from '../routing/page-routes.ts';
+import { chartPath } from '../routing/routes.ts';
 
 /** Cards of charts by display section and display category, each card headed by its category text. */
 export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly ChartDefinition[] }) {
@@ -45,9 +45,7 @@ export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly Char
                             {chart.menuText}
                             {missing.has(chart.key) && <NotHeldHint />}
                           </Link>
-                          <span className={`ps-badge ps-badge-${chart.category}`}>
-                            {categoryLabel(chart.category)}
-                          </span>
+                          <span className={`ps-badge ps-badge-${chart.kind}`}>{kindLabel(chart.kind)}</span>
                         </li>
                       ))}
                     </ul>

@@ -2,6 +2,7 @@ import {
   CHARTS,
   FURTHER_CHART_KEYS,
   clickRequest,
+  resolveChart,
   toDistributionData,
   toGrowthData,
 } from '@pdb-stats/charts';
@@ -15,7 +16,7 @@ import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
-import { chartPath } from '../routing/page-routes.ts';
+import { chartPath } from '../routing/routes.ts';
 import { ChartDirectory } from './chart-directory.tsx';
 
 const FURTHER = FURTHER_CHART_KEYS.map((key) => CHARTS[key]);
@@ -42,11 +43,11 @@ function RecentReleases() {
   const { config } = useDataQuery();
   const missing = useMissingForChart(chart.query);
   const result = useQuery({
-    ...chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query),
+    ...chartDataQuery(config.sierraConfig.searchApiUrl, resolveChart(chart)),
     enabled: missing.length === 0,
   });
   const data = useMemo(
-    () => (result.isSuccess ? toGrowthData(result.data, chart.query) : undefined),
+    () => (result.isSuccess ? toGrowthData(result.data.response, chart.query) : undefined),
     [result.isSuccess, result.data, chart.query],
   );
   const years = data?.years.slice(-RECENT_YEARS).reverse() ?? [];
@@ -121,11 +122,11 @@ function PolymerEntityTypes() {
   const { config } = useDataQuery();
   const missing = useMissingForChart(chart.query);
   const result = useQuery({
-    ...chartDataQuery(config.sierraConfig.searchApiUrl, chart.key, chart.query),
+    ...chartDataQuery(config.sierraConfig.searchApiUrl, resolveChart(chart)),
     enabled: missing.length === 0,
   });
   const data = useMemo(
-    () => (result.isSuccess ? toDistributionData(result.data, chart.query) : undefined),
+    () => (result.isSuccess ? toDistributionData(result.data.response, chart.query) : undefined),
     [result.isSuccess, result.data, chart.query],
   );
   const total = data?.bars.reduce((sum, b) => sum + b.value, 0) ?? 0;

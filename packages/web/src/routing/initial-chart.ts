@@ -1,12 +1,13 @@
-import { CHARTS, DEFAULT_DATA_VIEW, isChartKey, resolveChart } from '@pdb-stats/charts';
+import { DEFAULT_DATA_VIEW, resolveChart } from '@pdb-stats/charts';
 import type { QueryClient } from '@tanstack/react-query';
 import { chartDataQuery } from '../api/queries.ts';
 import { readPlotState } from './plot-state.ts';
+import { matchRoute } from './routes.ts';
 
 /**
- * The data query of the chart a page address shows (`{basename}growth/{key}` or
- * `{basename}distribution/{key}`, with its variant from the query string), or undefined elsewhere.
- * The same query the chart page asks for, so its answer is the page's.
+ * The data query of the chart a page address shows (a chart page under the basename, with its
+ * variant from the query string), or undefined elsewhere. The same query the chart page asks for,
+ * so its answer is the page's.
  */
 export function initialChartQuery(
   searchApiUrl: string,
@@ -15,12 +16,10 @@ export function initialChartQuery(
 ) {
   const base = basename.endsWith('/') ? basename : `${basename}/`;
   if (!location.pathname.startsWith(base)) return undefined;
-  const match = /^(growth|distribution)\/([^/]+)\/?$/.exec(location.pathname.slice(base.length));
-  const plotname = match?.[2];
-  if (!isChartKey(plotname) || CHARTS[plotname].category !== match?.[1]) return undefined;
-  const definition = CHARTS[plotname];
-  const { variant } = readPlotState(new URLSearchParams(location.search), definition, DEFAULT_DATA_VIEW);
-  return chartDataQuery(searchApiUrl, definition.key, resolveChart(definition, variant).query);
+  const match = matchRoute(`/${location.pathname.slice(base.length)}`);
+  if (match?.page !== 'chart') return undefined;
+  const { variant } = readPlotState(new URLSearchParams(location.search), match.chart, DEFAULT_DATA_VIEW);
+  return chartDataQuery(searchApiUrl, resolveChart(match.chart, variant));
 }
 
 /**

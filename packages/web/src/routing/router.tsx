@@ -1,4 +1,4 @@
-import type { ChartCategory } from '@pdb-stats/charts';
+import { CHART_KINDS, type ChartKind } from '@pdb-stats/charts';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';
@@ -6,6 +6,7 @@ import { RouteError } from '../errors/route-error.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
 import { loadChunk } from './chunk-loader.ts';
+import { PAGES, chartRoutePattern } from './routes.ts';
 
 /**
  * A page component loaded on demand through the chunk loader (timeout, error types). A lazy
@@ -37,7 +38,7 @@ function lazyPage<TProps extends object>(importer: () => Promise<{ default: Comp
 }
 
 const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
-const PlotPage = lazyPage<{ category: ChartCategory }>(() => import('../pages/plot-page.tsx'));
+const ChartPage = lazyPage<{ kind: ChartKind }>(() => import('../chart-page/chart-page.tsx'));
 const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
 const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
 
@@ -63,13 +64,12 @@ export function createRoutes(): RouteObject[] {
           errorElement: <RouteError />,
           children: [
             { index: true, element: page(<HomePage />) },
-            { path: 'growth/:plotname', element: page(<PlotPage category="growth" />, <PlotSkeleton />) },
-            {
-              path: 'distribution/:plotname',
-              element: page(<PlotPage category="distribution" />, <PlotSkeleton />),
-            },
-            { path: 'other-statistics', element: page(<OtherStatisticsPage />) },
-            { path: 'pdb-data-snapshot', element: page(<SnapshotPage />) },
+            ...CHART_KINDS.map((kind) => ({
+              path: chartRoutePattern(kind),
+              element: page(<ChartPage kind={kind} />, <PlotSkeleton />),
+            })),
+            { path: PAGES.otherStatistics.path, element: page(<OtherStatisticsPage />) },
+            { path: PAGES.snapshot.path, element: page(<SnapshotPage />) },
             { path: '*', element: <NoRoute /> },
           ],
         },

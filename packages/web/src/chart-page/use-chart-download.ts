@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import type { ChartExportInput, ExportFormat } from '../export/types.ts';
 import { loadChunk } from '../routing/chunk-loader.ts';
 
@@ -18,13 +18,11 @@ export function loadChartExport(): Promise<ExportModule> {
   return exportModule;
 }
 
-/** The chart's SVG on the page (the one the toolbar at `from` belongs to). */
-export function chartElementNear(from: Element | null): SVGSVGElement | null {
-  return from?.closest('article')?.querySelector<SVGSVGElement>('.ps-plot-chart svg.ps-chart') ?? null;
-}
-
 /** Downloads of one chart: which format is being built, and the last error. */
-export function useChartDownload(input: ChartExportInput | undefined, chart: () => SVGSVGElement | null) {
+export function useChartDownload(
+  input: ChartExportInput | undefined,
+  chart: RefObject<SVGSVGElement | null>,
+) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
   const download = useCallback(
@@ -34,7 +32,7 @@ export function useChartDownload(input: ChartExportInput | undefined, chart: () 
       setError(null);
       try {
         const { downloadChart } = await loadChartExport();
-        await downloadChart(format, input, chart());
+        await downloadChart(format, input, chart.current);
       } catch (e) {
         console.error(e);
         setError(`The ${format.toUpperCase()} file could not be made: ${(e as Error).message}`);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ChartExportInput, ExportFormat } from '../export/types.ts';
 import { EXPORT_FORMATS, loadChartExport, useChartDownload } from './use-chart-download.ts';
 
@@ -6,7 +6,7 @@ export interface DownloadMenuProps {
   /** The chart's data; the menu is disabled without it. */
   input: ChartExportInput | undefined;
   /** The chart's SVG element, for the image formats. */
-  chart: () => SVGSVGElement | null;
+  chart: RefObject<SVGSVGElement | null>;
 }
 
 /**

@@ -1,6 +1,3 @@
-import type { ChartKey, ChartQuery } from '@pdb-stats/charts';
-import { useQueryClient } from '@tanstack/react-query';
-import { chartDataQuery } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { chartProvenance, provenanceText } from '../export/provenance.ts';
 import type { Provenance } from '../export/types.ts';
@@ -9,18 +6,10 @@ import type { Provenance } from '../export/types.ts';
  * What the chart on screen is as of: the archive date the service reports, or, from a service that
  * reports none, the day its answer for this chart arrived. Undefined while nothing is shown.
  */
-export function useChartProvenance(
-  chartKey: ChartKey,
-  query: ChartQuery | undefined,
-): Provenance | undefined {
+export function useChartProvenance(respondedAt: number | undefined): Provenance | undefined {
   const { archive, config } = useDataQuery();
-  const client = useQueryClient();
-  const searchApiUrl = config.sierraConfig.searchApiUrl;
-  if (!query) return undefined;
-  const respondedAt = client.getQueryState(
-    chartDataQuery(searchApiUrl, chartKey, query).queryKey,
-  )?.dataUpdatedAt;
-  return chartProvenance(archive, searchApiUrl, respondedAt || Date.now());
+  if (respondedAt === undefined) return undefined;
+  return chartProvenance(archive, config.sierraConfig.searchApiUrl, respondedAt || Date.now());
 }
 
 /** The caption under a chart: what the data are as of, and where they come from. */

@@ -1,0 +1,257 @@
+import {
+  toDistributionData,
+  toGrowthData,
+  type ChartKind,
+  type ChartOfKind,
+  type DataView,
+  type DistributionData,
+  type GrowthData,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
+import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import type { ComponentType, ReactNode, Ref } from 'react';
+import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
+import { DistributionChart } from '../charts/distribution-chart.tsx';
+import { formatNumber } from '../charts/format.ts';
+import { GrowthChart } from '../charts/growth-chart.tsx';
+import type { BarSelection } from '../charts/types.ts';
+import {
+  distributionLegend,
+  distributionRows,
+  growthLegend,
+  growthRows,
+  type ExportTable,
+} from '../export/table.ts';
+import type { LegendEntry } from '../export/types.ts';
+import type { ChartScale } from '../settings/settings-state.ts';
+import { seriesColor } from '../settings/colors.ts';
+
+/** What each kind of chart draws from its answer. */
+export interface KindData {
+  growth: GrowthData;
+  distribution: DistributionData;
+}
+
+/** A chart of kind K on screen: the chart (variant resolved), the request sent, its answer and the data drawn. */
+export interface ShownChart<K extends ChartKind> {
+  chart: ResolvedChart<ChartOfKind<K>>;
+  request: SearchRequest;
+  response: SearchResponse | null;
+  data: KindData[K];
+  /** Milliseconds since the epoch when the answer arrived. */
+  respondedAt: number;
+}
+
+/** A chart on screen of any kind, told apart by `chart.kind`. */
+export type AnyShownChart = { [K in ChartKind]: ShownChart<K> }[ChartKind];
+
+/** How the page shows a chart: its state in the URL and the visitor's settings. */
+export interface ChartLook {
+  view: DataView;
+  hidden: ReadonlySet<string>;
+  colors: readonly string[];
+  scale: ChartScale;
+  patterns: boolean;
+}
+
+export interface KindChartProps<K extends ChartKind> {
+  shown: ShownChart<K>;
+  look: ChartLook;
+  onSelect: (selection: BarSelection) => void;
+  /** Height of the drawing; the page's default when absent. */
+  height?: number;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+export interface KindTableProps<K extends ChartKind> {
+  shown: ShownChart<K>;
+  view: DataView;
+  hidden: ReadonlySet<string>;
+  onSelect: (selection: BarSelection) => void;
+}
+
+/** Everything that differs between kinds of chart, in one place. */
+export interface ChartKindView<K extends ChartKind> {
+  /** The data drawn, from the service's answer (null: no data). */
+  toData: (response: SearchResponse | null, chart: ResolvedChart<ChartOfKind<K>>) => KindData[K];
+  Chart: ComponentType<KindChartProps<K>>;
+  /** The numbers as a table, each value opening its search. */
+  Table: ComponentType<KindTableProps<K>>;
+  /** The downloads' table and legend of the chart as drawn. */
+  exportRows: (shown: ShownChart<K>, look: ChartLook) => { table: ExportTable; legend: LegendEntry[] };
+  /** Whether the chart has data views (cumulative and annual). */
+  hasViews: boolean;
+  /** Labels of the series that can be hidden (none for one-series charts). */
+  seriesLabels: (data: KindData[K]) => string[];
+  /** A note under the chart, when the chart shows part of its answer. */
+  note: (shown: ShownChart<K>) => ReactNode;
+}
+
+const singleSeriesLabel = (shown: ShownChart<'growth'>, view: DataView) =>
+  shown.chart.definition.options.seriesLabels?.[view];
+
+function growthSource(shown: ShownChart<'growth'>, look: ChartLook) {
+  const label = singleSeriesLabel(shown, look.view);
+  return {
+    growth: shown.data,
+    view: look.view,
+    // Only series of this chart: the URL may name others.
+    hidden: shown.data.series.map((s) => s.label).filter((l) => look.hidden.has(l)),
+    ...(label && { singleSeriesLabel: label }),
+    yAxisTitle: shown.chart.definition.options.yAxisTitle,
+    colors: look.colors,
+  };
+}
+
+function distributionSource(shown: ShownChart<'distribution'>, look: ChartLook) {
+  const { options } = shown.chart.definition;
+  return {
+    distribution: shown.data,
+    query: shown.chart.query,
+    xAxisTitle: options.xAxisTitle,
+    yAxisTitle: options.yAxisTitle,
+    colors: look.colors,
+  };
+}
+
+/** The table of chart kinds: adding a kind of chart is one entry here (and its tests). */
+export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
+  growth: {
+    toData: (response, chart) => toGrowthData(response, chart.query),
+    Chart: ({ shown, look, onSelect, height, svgRef }) => {
+      const { options } = shown.chart.definition;
+      const label = singleSeriesLabel(shown, look.view);
+      return (
+        <GrowthChart
+          data={shown.data}
+          view={look.view}
+          colors={look.colors}
+          hidden={look.hidden}
+          xAxisTitle={options.xAxisTitle}
+          yAxisTitle={options.yAxisTitle}
+          onSelect={onSelect}
+          animationKey={`${shown.chart.definition.key}-${look.view}-${shown.chart.variant ?? ''}`}
+          scale={look.scale}
+          patterns={look.patterns}
+          {...(label && { singleSeriesLabel: label })}
+          {...(height && { height })}
+          {...(svgRef && { svgRef })}
+        />
+      );
+    },
+    Table: ({ shown, view, hidden, onSelect }) => (
+      <GrowthTable
+        data={shown.data}
+        view={view}
+        hidden={hidden}
+        seriesLabel={singleSeriesLabel(shown, view) ?? shown.chart.definition.options.yAxisTitle}
+        caption={`${shown.chart.title} (${view})`}
+        onSelect={onSelect}
+      />
+    ),
+    exportRows: (shown, look) => {
+      const source = growthSource(shown, look);
+      return { table: growthRows(source), legend: growthLegend(source) };
+    },
+    hasViews: true,
+    seriesLabels: (data) => data.series.map((s) => s.label),
+    note: () => null,
+  },
+  distribution: {
+    toData: (response, chart) =>
+      toDistributionData(response, chart.query, { truncate: chart.definition.truncateViewData }),
+    Chart: ({ shown, look, onSelect, height, svgRef }) => {
+      const { options } = shown.chart.definition;
+      return (
+        <DistributionChart
+          data={shown.data}
+          orientation={options.orientation}
+          color={seriesColor(look.colors, 0)}
+          xAxisTitle={options.xAxisTitle}
+          yAxisTitle={options.yAxisTitle}
+          onSelect={onSelect}
+          animationKey={`${shown.chart.definition.key}-${shown.chart.variant ?? ''}`}
+          scale={look.scale}
+          patterns={look.patterns}
+          {...(options.yStep && { yStep: options.yStep })}
+          {...(height && { height })}
+          {...(svgRef && { svgRef })}
+        />
+      );
+    },
+    Table: ({ shown, onSelect }) => (
+      <DistributionTable
+        data={shown.data}
+        categoryTitle={shown.chart.definition.options.xAxisTitle}
+        valueTitle={shown.chart.definition.options.yAxisTitle}
+        caption={shown.chart.title}
+        onSelect={onSelect}
+      />
+    ),
+    exportRows: (shown, look) => {
+      const source = distributionSource(shown, look);
+      return { table: distributionRows(source), legend: distributionLegend(source) };
+    },
+    hasViews: false,
+    seriesLabels: () => [],
+    note: ({ chart, data }) =>
+      chart.definition.truncateViewData &&
+      data.bucketCount > data.bars.length && (
+        <p className="ps-note">
+          Showing the {data.bars.length} largest of {formatNumber(data.bucketCount)} groups.
+        </p>
+      ),
+  },
+};
+
+/** The view of a chart's kind. */
+export function kindView<K extends ChartKind>(kind: K): ChartKindView<K> {
+  return CHART_KIND_VIEWS[kind];
+}
+
+/** Props of a chart of any kind, told apart by `shown.chart.kind`. */
+type AnyKindProps<P extends { shown: unknown }> = Omit<P, 'shown'> & { shown: AnyShownChart };
+
+/** A kind's view seen through a chart of any kind. */
+interface OpenKindView {
+  Chart: ComponentType<AnyKindProps<KindChartProps<ChartKind>>>;
+  Table: ComponentType<AnyKindProps<KindTableProps<ChartKind>>>;
+  exportRows: (shown: AnyShownChart, look: ChartLook) => { table: ExportTable; legend: LegendEntry[] };
+  seriesLabels: (data: AnyShownChart['data']) => string[];
+  note: (shown: AnyShownChart) => ReactNode;
+}
+
+/**
+ * The view of a chart's own kind. TypeScript cannot follow that the entry picked by
+ * `shown.chart.kind` takes that same chart, so the table's entry is widened here, once.
+ */
+function viewOf(shown: AnyShownChart): OpenKindView {
+  return CHART_KIND_VIEWS[shown.chart.kind] as unknown as OpenKindView;
+}
+
+/** Labels of the series of a chart on screen that can be hidden. */
+export function seriesLabelsOf(shown: AnyShownChart): string[] {
+  return viewOf(shown).seriesLabels(shown.data);
+}
+
+/** The downloads' table and legend of a chart on screen. */
+export function exportRowsOf(shown: AnyShownChart, look: ChartLook) {
+  return viewOf(shown).exportRows(shown, look);
+}
+
+/** The note under a chart on screen, if any. */
+export function KindNote({ shown }: { shown: AnyShownChart }) {
+  return viewOf(shown).note(shown);
+}
+
+/** Draws a chart of any kind with its kind's component. */
+export function KindChart(props: AnyKindProps<KindChartProps<ChartKind>>) {
+  const { Chart } = viewOf(props.shown);
+  return <Chart {...props} />;
+}
+
+/** The table of a chart of any kind. */
+export function KindTable(props: AnyKindProps<KindTableProps<ChartKind>>) {
+  const { Table } = viewOf(props.shown);
+  return <Table {...props} />;
+}

@@ -1,0 +1,243 @@
+import {
+  CHARTS,
+  chartFacetRequest,
+  clickRequest,
+  isChartKey,
+  resolveChart,
+  type ChartClick,
+  type ChartDefinition,
+  type ChartKind,
+} from '@pdb-stats/charts';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { queryEditorUrl } from '../api/addresses.ts';
+import { ApiError } from '../api/search-client.ts';
+import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
+import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
+import { useMissingForChart } from '../archive-coverage/use-held-attributes.ts';
+import { SeriesLegend } from '../charts/series-legend.tsx';
+import type { BarSelection } from '../charts/types.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import { DataError } from '../errors/data-error.tsx';
+import { NotFoundError } from '../errors/messages.ts';
+import type { ChartExportInput } from '../export/types.ts';
+import { PlotSkeleton } from '../layout/loading.tsx';
+import {
+  HIDE_PARAM,
+  readPlotState,
+  withSeriesToggled,
+  withVariant,
+  withView,
+} from '../routing/plot-state.ts';
+import { useSettings } from '../settings/settings-context.tsx';
+import { readScale, withScale } from '../settings/url-state.ts';
+import {
+  KindChart,
+  KindNote,
+  KindTable,
+  exportRowsOf,
+  kindView,
+  seriesLabelsOf,
+  type AnyShownChart,
+  type ChartLook,
+} from './chart-kinds.tsx';
+import { ChartToolbar } from './chart-toolbar.tsx';
+import { ChartTools } from './chart-tools.tsx';
+import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
+import { SelectionPanel, type Selected } from './selection-panel.tsx';
+import { useChart } from './use-chart.ts';
+
+/** The chart page of /{kind}/{key}; the key must be a chart of the route's kind. */
+export default function ChartPageRoute({ kind }: { kind: ChartKind }) {
+  const { plotname } = useParams();
+  const { pathname } = useLocation();
+  const definition = isChartKey(plotname) ? CHARTS[plotname] : undefined;
+  if (!definition || definition.kind !== kind) throw new NotFoundError(pathname);
+  return <ChartPage definition={definition} />;
+}
+
+/** The chart on screen as the downloads see it. */
+function exportInput(shown: AnyShownChart, look: ChartLook): Omit<ChartExportInput, 'provenance'> {
+  const { chart } = shown;
+  const { definition } = chart;
+  const view = kindView(chart.kind);
+  return {
+    key: definition.key,
+    title: chart.title,
+    kind: chart.kind,
+    ...(view.hasViews && { view: look.view }),
+    ...(chart.variant !== undefined && { variant: chart.variant }),
+    hidden: seriesLabelsOf(shown).filter((label) => look.hidden.has(label)),
+    xAxisTitle: definition.options.xAxisTitle,
+    yAxisTitle: definition.options.yAxisTitle,
+    ...exportRowsOf(shown, look),
+    request: shown.request,
+  };
+}
+
+function ChartPage({ definition }: { definition: ChartDefinition }) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  // The route of this chart view, so that the query editor and results page can link back to it.
+  const chartRoute = `${location.pathname}${location.search}`;
+  const settings = useSettings();
+  const { config } = useDataQuery();
+  const { searchApiUrl, searchAdvancedUrl } = config.sierraConfig;
+  const defaultView = settings.config.dataView;
+  const state = readPlotState(params, definition, defaultView);
+  const resolved = useMemo(() => resolveChart(definition, state.variant), [definition, state.variant]);
+  const kind = kindView(definition.kind);
+  const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
+  const scale = readScale(params);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const [tableOpen, setTableOpen] = useState(false);
+  const svg = useRef<SVGSVGElement>(null);
+
+  // A chart this archive lacks attributes for is explained, not asked for.
+  const knownMissing = useMissingForChart(resolved.query);
+  const { query, shown: answered, loadingNext } = useChart(resolved, knownMissing.length === 0);
+  // Before the held attributes are known, the service's own 400 says what is missing.
+  const missing =
+    knownMissing.length > 0
+      ? knownMissing
+      : query.error instanceof ApiError && query.error.status === 400
+        ? attributesNotHeld(query.error.message)
+        : [];
+  // Nothing to draw, export or recolour when the archive lacks the chart's attributes.
+  const drawable = missing.length === 0;
+  // The chart on screen: the current one, or the previous one while the next loads.
+  const shown = drawable ? answered : undefined;
+
+  const [prevChart, setPrevChart] = useState(resolved);
+  if (prevChart.definition.key !== resolved.definition.key || prevChart.variant !== resolved.variant) {
+    setPrevChart(resolved);
+    setSelected(null);
+  }
+
+  const look: ChartLook = {
+    view: state.view,
+    hidden,
+    colors: settings.colorScheme,
+    scale,
+    patterns: settings.patterns,
+  };
+  const seriesLabels = shown ? seriesLabelsOf(shown) : [];
+  const provenance = useChartProvenance(shown?.respondedAt);
+
+  // Each change is a history entry, so Back and Forward step through the views.
+  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+
+  const onSelect = (selection: BarSelection) => {
+    const click: ChartClick = {
+      x: selection.x,
+      view: state.view,
+      ...(selection.series !== undefined && { series: selection.series }),
+    };
+    try {
+      const request = clickRequest(definition, click, resolved.query);
+      window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
+      setSelected({ selection, view: state.view, request, chartRoute });
+    } catch (error) {
+      console.error(error);
+      setSelected({ selection, view: state.view, error: (error as Error).message });
+    }
+  };
+
+  // The query editor gets the request of the chart as shown: hidden series left out.
+  const visible = seriesLabels.filter((label) => !hidden.has(label));
+  const editorRequest =
+    shown && visible.length === seriesLabels.length
+      ? shown.request
+      : chartFacetRequest(resolved.query, { series: { all: seriesLabels, visible } });
+
+  const exported = shown && exportInput(shown, look);
+  const input = exported && provenance ? { ...exported, provenance } : undefined;
+
+  const chart = (height?: number): ReactNode =>
+    shown && (
+      <KindChart
+        shown={shown}
+        look={look}
+        onSelect={onSelect}
+        {...(height && { height })}
+        {...(!height && { svgRef: svg })}
+      />
+    );
+
+  return (
+    <article className="ps-page ps-plot-page" data-chart={definition.key}>
+      <header className="ps-plot-header">
+        <h1>{resolved.title}</h1>
+        <ChartToolbar
+          definition={definition}
+          resolved={resolved}
+          drawable={drawable}
+          hasViews={kind.hasViews}
+          view={state.view}
+          onView={(view) => update(withView(params, view, defaultView))}
+          onVariant={(value) => update(withVariant(params, definition, value))}
+          scale={scale}
+          onScale={(next) => update(withScale(params, next))}
+          editorRequest={editorRequest}
+          searchApiUrl={searchApiUrl}
+          tools={
+            <ChartTools
+              input={input}
+              title={shown?.chart.title}
+              legend={exported?.legend}
+              provenance={provenance}
+              renderChart={chart}
+              svg={svg}
+            />
+          }
+        />
+      </header>
+
+      {missing.length > 0 ? (
+        <MissingAttributesNote missing={missing} />
+      ) : !shown && query.isError ? (
+        <DataError error={query.error} />
+      ) : !shown ? (
+        <PlotSkeleton />
+      ) : (
+        <>
+          {query.isError && <DataError error={query.error} />}
+          <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
+            <div className="ps-plot-chart">
+              {shown.response === null && (
+                <p className="ps-empty" role="status">
+                  The search service has no data for this chart.
+                </p>
+              )}
+              {chart()}
+            </div>
+            {seriesLabels.length > 1 && (
+              <aside className="ps-plot-side">
+                <SeriesLegend
+                  labels={seriesLabels}
+                  colors={look.colors}
+                  hidden={hidden}
+                  onToggle={(label) => update(withSeriesToggled(params, label))}
+                  patterns={settings.patterns}
+                />
+              </aside>
+            )}
+          </div>
+          <DataAsOf provenance={provenance} />
+          <KindNote shown={shown} />
+          <p className="ps-hint">
+            Click a bar or a value in the table to open its search in the query editor.
+          </p>
+          {selected && (
+            <SelectionPanel selected={selected} advancedUrl={searchAdvancedUrl} searchApiUrl={searchApiUrl} />
+          )}
+          {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
+          <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
+            <summary>Data table</summary>
+            {tableOpen && <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onSelect} />}
+          </details>
+        </>
+      )}
+    </article>
+  );
+}

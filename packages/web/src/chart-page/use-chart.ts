@@ -1,0 +1,52 @@
+import {
+  CHARTS,
+  resolveChart,
+  type ChartKind,
+  type ChartOfKind,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import { kindView, type AnyShownChart, type ShownChart } from './chart-kinds.tsx';
+
+function shownOfKind<K extends ChartKind>(
+  chart: ResolvedChart<ChartOfKind<K>>,
+  answer: ChartAnswer,
+): ShownChart<K> {
+  return {
+    chart,
+    request: answer.request,
+    response: answer.response,
+    data: kindView(chart.kind as K).toData(answer.response, chart),
+    respondedAt: answer.respondedAt,
+  };
+}
+
+/**
+ * The chart an answer is for, with the data drawn. Read from the answer itself (never from the page's
+ * current chart), so that the previous answer, kept while the next loads, is drawn as its own chart.
+ */
+function toShown(answer: ChartAnswer): AnyShownChart {
+  return shownOfKind(resolveChart(CHARTS[answer.key], answer.variant), answer) as AnyShownChart;
+}
+
+/**
+ * A chart's data: the query's data is `{chart, request, response, data, respondedAt}`, the previous
+ * chart's while the next loads (`isPlaceholderData`). `shown` is what to draw: the current data, or
+ * after a failure the last chart drawn. Not asked for while `enabled` is false.
+ */
+export function useChart(chart: ResolvedChart, enabled: boolean) {
+  // `chart` must keep its identity while the chart and variant stay the same (the page memoizes it).
+  const { config } = useDataQuery();
+  const { searchApiUrl } = config.sierraConfig;
+  // The request is built once per chart and variant, not on every render.
+  const options = useMemo(() => chartDataQuery(searchApiUrl, chart), [searchApiUrl, chart]);
+  const query = useQuery({ ...options, select: toShown, placeholderData: keepPreviousData, enabled });
+  const last = useRef<AnyShownChart | undefined>(undefined);
+  if (query.data && !query.isPlaceholderData) last.current = query.data;
+  const shown = query.data ?? last.current;
+  const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
+  return { query, shown, loadingNext };
+}

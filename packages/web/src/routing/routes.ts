@@ -1,0 +1,62 @@
+import { CHARTS, CHART_KINDS, isChartKey, type ChartDefinition, type ChartKind } from '@pdb-stats/charts';
+
+/**
+ * The dashboard's pages as data: the router, the document titles, the first chart's prefetch and
+ * the server's preloads all read this table. Pure (no React), so that the server can import it.
+ */
+export interface PageSpec {
+  /** Address of the page under the base path; for chart pages, the pattern of every kind's pages. */
+  path: string;
+  /** Display title (chart pages take their chart's title). */
+  title: string;
+  /** The page's lazily loaded chunk, as the build manifest names it (a source path under packages/web). */
+  chunk: string;
+}
+
+export const PAGES = {
+  home: { path: '/', title: 'Home', chunk: 'src/pages/home-page.tsx' },
+  chart: { path: '/:kind/:plotname', title: 'Chart', chunk: 'src/chart-page/chart-page.tsx' },
+  otherStatistics: {
+    path: '/other-statistics',
+    title: 'Other Statistics',
+    chunk: 'src/pages/other-statistics-page.tsx',
+  },
+  snapshot: { path: '/pdb-data-snapshot', title: 'PDB Data Snapshot', chunk: 'src/pages/snapshot-page.tsx' },
+} as const satisfies Record<string, PageSpec>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The pages with a fixed address. */
+export const FIXED_PAGES = (['home', 'otherStatistics', 'snapshot'] as const).map((name) => ({
+  name,
+  ...PAGES[name],
+}));
+
+/** The route pattern of one kind's chart pages, as the router takes it. */
+export function chartRoutePattern(kind: ChartKind): string {
+  return `/${kind}/:plotname`;
+}
+
+/** The chart page of a chart: its kind decides the route. */
+export function chartPath(chart: Pick<ChartDefinition, 'kind' | 'key'>): string {
+  return `/${chart.kind}/${chart.key}`;
+}
+
+/** What a path shows: a fixed page, or the chart page of a chart. */
+export type RouteMatch = { page: Exclude<PageName, 'chart'> } | { page: 'chart'; chart: ChartDefinition };
+
+/** The page of a path (under the base path; a trailing slash is ignored), or undefined when none. */
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const fixed = FIXED_PAGES.find((page) => page.path === path);
+  if (fixed) return { page: fixed.name };
+  const [, kind, key] = /^\/([^/]+)\/([^/]+)$/.exec(path) ?? [];
+  if (!isChartKey(key) || CHARTS[key].kind !== kind) return undefined;
+  return { page: 'chart', chart: CHARTS[key] };
+}
+
+/** The kind of chart a path's menu group is: the kind the path starts with. */
+export function activeKind(pathname: string): ChartKind | undefined {
+  const first = pathname.split('/')[1];
+  return CHART_KINDS.find((kind) => kind === first);
+}
