@@ -128,9 +128,13 @@ export class PoliteHttp {
     }
   }
 
-  /** Waits for a free slot and for the rate's next start time, within the request's deadline. */
+  /**
+   * Waits for a free slot and for the rate's next start time, within the request's deadline. A slot
+   * freed is handed to the first waiter, so that a request arriving meanwhile cannot take it too.
+   */
   private async slot(request: PoliteRequest): Promise<void> {
-    if (this.active >= this.options.concurrency) {
+    if (this.active < this.options.concurrency) this.active++;
+    else {
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
           clearTimeout(timer);
@@ -150,7 +154,6 @@ export class PoliteHttp {
         this.waiting.push(wake);
       });
     }
-    this.active++;
     const now = Date.now();
     const start = Math.max(now, this.nextStart);
     this.nextStart = start + this.intervalMs;
@@ -171,9 +174,11 @@ export class PoliteHttp {
     return new PoliteHttpError(request.label, `no time left: the deadline passed ${what}`);
   }
 
+  /** Frees a slot: handed to the first waiter, if any. */
   private release(): void {
-    this.active--;
-    this.waiting.shift()?.();
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 
   private async attempt<T>(

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { STALE_HEADER } from '../routes/search.ts';
 
 /**
  * CORS on the API context (routes/api.ts), so that pages and files carry none: the configured
@@ -18,8 +19,9 @@ export async function apiCors(api: FastifyInstance, origin: string): Promise<voi
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['content-type', 'if-none-match'],
     maxAge: 86_400,
-    // So that a dashboard on another origin can honour a 429's or 503's wait.
-    exposedHeaders: ['retry-after'],
+    // So that a dashboard on another origin can honour a 429's or 503's wait, and tell a kept answer
+    // served while the upstream service does not answer.
+    exposedHeaders: ['retry-after', STALE_HEADER],
     // A preflight without Origin or Access-Control-Request-Method (a probe, curl) gets its answer
     // rather than a 400, as before.
     strictPreflight: false,

@@ -19,6 +19,8 @@ export interface FaultProxy {
   arrivals: number[];
   /** Most requests in flight at once since the last `resetCounts`. */
   maxInFlight: number;
+  /** Requests in flight now. */
+  readonly inFlight: number;
   /** Milliseconds every answer is held back; 0 by default. */
   delayMs: number;
   /** Answers given, in order, instead of forwarding the next requests. */
@@ -91,6 +93,9 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
     url: `http://127.0.0.1:${port}`,
     arrivals: [],
     maxInFlight: 0,
+    get inFlight() {
+      return inFlight;
+    },
     delayMs: 0,
     script: [],
     resetCounts: () => {
