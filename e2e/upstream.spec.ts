@@ -8,7 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../packages/server/test/support/server-process.ts';
 import { startFaultProxy, type FaultProxy } from '../packages/server/test/support/fault-proxy.ts';
-import { waitForChart } from './support/helpers.ts';
+import type { SearchRequest } from '@pdb-stats/search-model';
+import { countOf, waitForChart } from './support/helpers.ts';
 import { PORT, ROOT, WEB_ROOT } from './support/real-server.ts';
 
 // One server for the file: its tests run in order in one worker.
@@ -67,6 +68,33 @@ test('charts from the upstream service: the service named, no Demo badge', async
     new RegExp(`^Search API at ${HOST()}(, data as of \\d{4}-\\d{2}-\\d{2})?$`),
   );
   await expect(page.getByTestId('data-as-of')).toContainText(`Search API at ${new URL(proxy.url).host}`);
+});
+
+test('results page: the identifiers and count of the service, each linked to its page at rcsb.org', async ({
+  page,
+}) => {
+  const request = {
+    query: {
+      type: 'terminal',
+      service: 'text',
+      parameters: {
+        attribute: 'rcsb_accession_info.initial_release_date',
+        operator: 'greater',
+        value: '2000-01-01',
+      },
+    },
+    return_type: 'entry',
+  } as SearchRequest;
+  const expected = await countOf(`http://127.0.0.1:${PORT}`, request);
+  expect(expected).toBeGreaterThan(0);
+  await page.goto(`${base}/search?request=${encodeURIComponent(JSON.stringify(request))}`);
+  await expect(page.getByTestId('total-count')).toHaveAttribute('data-count', String(expected));
+  const first = page.getByTestId('results-table').locator('tbody th a').first();
+  await expect(first).toHaveAttribute('href', /^https:\/\/www\.rcsb\.org\/structure\/[0-9A-Z]{4}$/);
+  expect(await first.getAttribute('href')).toBe(
+    `https://www.rcsb.org/structure/${await first.textContent()}`,
+  );
+  await expect(page.getByText('identifiers only, each linked to its page at rcsb.org')).toBeVisible();
 });
 
 test('the service killed: the kept chart is still drawn, and the line says since when it is not answering', async ({

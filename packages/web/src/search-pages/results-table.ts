@@ -1,6 +1,7 @@
 import type { ReturnType } from '@pdb-stats/search-model';
 import { formatNumber } from '../charts/format.ts';
 import { lookupDocuments } from './api.ts';
+import { archivePageOf } from './archive-pages.ts';
 import { RESULT_COLUMNS } from './columns.ts';
 import { h } from './dom.ts';
 import { scrollBox } from './scroll-box.ts';
@@ -22,6 +23,13 @@ export async function resultsTable(
     rows.map((row) => row.identifier),
   );
   const grouped = rows.some((row) => row.group);
+  // Without key attributes (a service with no documents of its own), each identifier links to the
+  // archive's page of it, where its title and the rest are; a local archive's may be synthetic.
+  const linked = documents.size === 0;
+  const identifierCell = (identifier: string) => {
+    const href = linked ? archivePageOf(returnType, identifier) : undefined;
+    return href ? h('a', { href, rel: 'noopener' }, identifier) : identifier;
+  };
   const columns = RESULT_COLUMNS[returnType] ?? [];
   const table = h(
     'table',
@@ -49,7 +57,7 @@ export async function resultsTable(
           { 'data-identifier': row.identifier },
           row.group && h('td', {}, row.group.identifier),
           row.group && h('td', { class: 'ps-sp-number' }, formatNumber(row.group.count)),
-          h('th', { scope: 'row' }, row.identifier),
+          h('th', { scope: 'row' }, identifierCell(row.identifier)),
           ...columns.map((column) =>
             h('td', { class: column.wide ? 'ps-sp-wide' : undefined }, document ? column.text(document) : ''),
           ),
@@ -65,7 +73,7 @@ export async function resultsTable(
     h(
       'p',
       { class: 'ps-sp-note' },
-      'This search service does not report titles and names: identifiers only.',
+      'This search service does not report titles and names: identifiers only, each linked to its page at rcsb.org.',
     ),
   );
 }
