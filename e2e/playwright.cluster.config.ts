@@ -20,7 +20,7 @@ export default defineConfig({
   testMatch: '*.cluster.ts',
   fullyParallel: false,
   workers: 1,
-  globalTeardown: './support/stop-cluster.ts',
+  globalTeardown: ['./support/stop-cluster.ts', './support/search-answer-checks.ts'],
   webServer: {
     ...base.webServer,
     command: 'npm run build -w @pdb-stats/web && node --import tsx e2e/support/start-cluster-server.ts',

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8765);
@@ -8,6 +10,13 @@ if (process.env.CI && process.env.E2E_SERVER === 'mock') {
     'E2E_SERVER=mock is refused under CI: CI must test the real server. Unset E2E_SERVER; the mock is only for working on the web locally.',
   );
 }
+
+// Where the servers of this run record search answers that break the official response schema
+// (support/real-server.ts); set here so that the servers and the global teardown inherit it.
+process.env.SEARCH_RESPONSE_CHECKS ??= join(
+  tmpdir(),
+  `pdb-stats-e2e-search-checks-${PORT}-${process.pid}.jsonl`,
+);
 
 /**
  * Browser tests: Debian's Chromium (installed by .ci/run) driven by Playwright, against the real
@@ -24,6 +33,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: process.env.CI ? 2 : 3,
   reporter: [['list']],
+  globalTeardown: './support/search-answer-checks.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',

@@ -8,7 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { makeArchive, ROOT, WEB_ROOT } from './real-server.ts';
+import { makeArchive, ROOT, SERVER_ARGS, WEB_ROOT } from './real-server.ts';
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const identifier = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -58,7 +58,7 @@ export function freePort(): Promise<number> {
 
 /** Starts the real server over `archive` on `port`, serving the built dashboard; resolves once it answers. */
 export async function startServer(archive: string, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

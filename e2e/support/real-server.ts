@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHECK_SEARCH_RESPONSES } from '../../test-support/response-schema.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PORT = Number(process.env.E2E_PORT ?? 8765);
@@ -15,6 +16,18 @@ export const WEB_ROOT = process.env.WEB_OUT_DIR ?? join(ROOT, 'packages/web/dist
  * would give the browser tests other numbers each day (one test needs an empty R-free bin).
  */
 const ARCHIVE_DATE = '2026-11-23';
+
+/**
+ * Node's arguments to run the server. It checks each of its search answers against the official
+ * response schema and records violations for the run's global teardown (support/search-answer-checks.ts).
+ */
+export const SERVER_ARGS = [
+  '--import',
+  'tsx',
+  '--import',
+  CHECK_SEARCH_RESPONSES,
+  join(ROOT, 'packages/server/src/main.ts'),
+];
 
 /** Generates a demo archive of 2,000 entries in `dir` (about 2 s); false when generating failed. */
 export function makeArchive(dir: string): boolean {
@@ -41,7 +54,7 @@ export function makeArchive(dir: string): boolean {
  * server; when it exits, `onExit` runs and this process exits with its code.
  */
 export function runServer(archive: string, env: Record<string, string> = {}, onExit = () => {}): void {
-  const server = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     stdio: 'inherit',
     env: {
