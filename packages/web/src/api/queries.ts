@@ -24,7 +24,7 @@ export function chartDataQuery(searchApiUrl: string, chart: ResolvedChart) {
   const request = chartFacetRequest(chart.query);
   const { key } = chart.definition;
   return queryOptions({
-    queryKey: ['chart-data', key, { searchApiUrl, request }] as const,
+    queryKey: ['chart-data', key, { searchApiUrl, request, variant: chart.variant }] as const,
     queryFn: async ({ signal }): Promise<ChartAnswer> => ({
       key,
       variant: chart.variant,

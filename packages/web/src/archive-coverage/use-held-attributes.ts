@@ -40,14 +40,16 @@ export function useHeldAttributes(): HeldAttributes | undefined {
     ...heldAttributesQuery(url, 'chemical'),
     enabled: needsSchema(archive, 'chemical'),
   });
+  const { data: structureData, isError: structureError } = structure;
+  const { data: chemicalData, isError: chemicalError } = chemical;
   return useMemo(() => {
     if (archive === undefined) return undefined;
-    const held = (kind: MetadataKind, result: typeof structure) =>
-      !needsSchema(archive, kind) || result.isError ? 'all' : result.data;
-    const s = held('structure', structure);
-    const c = held('chemical', chemical);
+    const held = <T>(kind: MetadataKind, data: T, isError: boolean) =>
+      !needsSchema(archive, kind) || isError ? 'all' : data;
+    const s = held('structure', structureData, structureError);
+    const c = held('chemical', chemicalData, chemicalError);
     return s && c ? { structure: s, chemical: c } : undefined;
-  }, [archive, structure.data, structure.isError, chemical.data, chemical.isError]);
+  }, [archive, structureData, structureError, chemicalData, chemicalError]);
 }
 
 /** The attributes of a request the archive lacks (none while unknown). */

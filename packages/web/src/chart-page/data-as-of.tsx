@@ -9,7 +9,7 @@ import type { Provenance } from '../export/types.ts';
 export function useChartProvenance(respondedAt: number | undefined): Provenance | undefined {
   const { archive, config } = useDataQuery();
   if (respondedAt === undefined) return undefined;
-  return chartProvenance(archive, config.sierraConfig.searchApiUrl, respondedAt || Date.now());
+  return chartProvenance(archive, config.sierraConfig.searchApiUrl, respondedAt);
 }
 
 /** The caption under a chart: what the data are as of, and where they come from. */

@@ -6,7 +6,7 @@ import {
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { kindView, type AnyShownChart, type ShownChart } from './chart-kinds.tsx';
@@ -44,9 +44,10 @@ export function useChart(chart: ResolvedChart, enabled: boolean) {
   // The request is built once per chart and variant, not on every render.
   const options = useMemo(() => chartDataQuery(searchApiUrl, chart), [searchApiUrl, chart]);
   const query = useQuery({ ...options, select: toShown, placeholderData: keepPreviousData, enabled });
-  const last = useRef<AnyShownChart | undefined>(undefined);
-  if (query.data && !query.isPlaceholderData) last.current = query.data;
-  const shown = query.data ?? last.current;
+  // The last chart answered, still drawn (under the error) when the next one fails.
+  const [last, setLast] = useState<AnyShownChart | undefined>(undefined);
+  if (query.data && !query.isPlaceholderData && query.data !== last) setLast(query.data);
+  const shown = query.data ?? last;
   const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
   return { query, shown, loadingNext };
 }

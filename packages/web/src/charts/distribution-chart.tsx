@@ -40,7 +40,7 @@ function shorten(label: string, max: number): string {
 
 /** One bar per bin or bucket: vertical for bins, horizontal (labels on the left) for terms. */
 export function DistributionChart(props: DistributionChartProps) {
-  const { data, orientation, onSelect, scale = 'linear', patterns = false } = props;
+  const { data, orientation, onSelect, scale = 'linear', patterns = false, svgRef } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
@@ -79,7 +79,11 @@ export function DistributionChart(props: DistributionChartProps) {
     () => (scale === 'log' ? data.bars.filter((b) => isDrawn(b.value)) : data.bars),
     [data.bars, scale],
   );
-  const focus = useBarFocus(
+  const {
+    group: barGroup,
+    onKeyDown: onBarKey,
+    barProps,
+  } = useBarFocus(
     useMemo(() => drawn.map((_, column) => ({ column, series: 0 })), [drawn]),
     'list',
     (i) => onSelect({ x: drawn[i]!.label, value: drawn[i]!.value }),
@@ -101,7 +105,7 @@ export function DistributionChart(props: DistributionChartProps) {
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
-        ref={props.svgRef}
+        ref={svgRef}
         width={width}
         height={height}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}
@@ -120,10 +124,10 @@ export function DistributionChart(props: DistributionChartProps) {
             ),
           )}
           <g
-            ref={focus.group}
+            ref={barGroup}
             key={props.animationKey}
             className={`ps-bars ps-bars-${orientation}`}
-            onKeyDown={focus.onKeyDown}
+            onKeyDown={onBarKey}
           >
             {drawn.map((bar, i) => {
               const position = categories(bar.label) ?? 0;
@@ -141,9 +145,9 @@ export function DistributionChart(props: DistributionChartProps) {
                   data-x={bar.label}
                   data-value={bar.value}
                   aria-label={`${bar.label}: ${formatNumber(bar.value)}`}
-                  {...focus.barProps(i)}
+                  {...barProps(i)}
                   onFocus={() => {
-                    focus.barProps(i).onFocus();
+                    barProps(i).onFocus();
                     showTooltip(
                       bar,
                       margin.left + (vertical ? position + categories.bandwidth() : length),

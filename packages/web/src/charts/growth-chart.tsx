@@ -40,7 +40,17 @@ const MARGIN = { top: 16, right: 16, bottom: 52, left: 76 };
 
 /** Stacked bars per year; one bar segment per visible series. */
 export function GrowthChart(props: GrowthChartProps) {
-  const { data, view, colors, hidden, onSelect, height = 420, scale = 'linear', patterns = false } = props;
+  const {
+    data,
+    view,
+    colors,
+    hidden,
+    onSelect,
+    height = 420,
+    scale = 'linear',
+    patterns = false,
+    svgRef,
+  } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
@@ -82,7 +92,11 @@ export function GrowthChart(props: GrowthChartProps) {
   );
   const select = (bar: (typeof bars)[number]) =>
     onSelect({ x: bar.year, ...(multi && { series: bar.label }), value: bar.value });
-  const focus = useBarFocus(bars, 'stack', (i) => select(bars[i]!));
+  const {
+    group: barGroup,
+    onKeyDown: onBarKey,
+    barProps,
+  } = useBarFocus(bars, 'stack', (i) => select(bars[i]!));
 
   const showTooltip = (yearIndex: number, left: number, top: number) =>
     setTooltip({
@@ -105,7 +119,7 @@ export function GrowthChart(props: GrowthChartProps) {
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
-        ref={props.svgRef}
+        ref={svgRef}
         width={width}
         height={height}
         className="ps-chart ps-growth-chart"
@@ -120,10 +134,10 @@ export function GrowthChart(props: GrowthChartProps) {
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
           <g
-            ref={focus.group}
+            ref={barGroup}
             key={props.animationKey}
             className="ps-bars ps-bars-vertical"
-            onKeyDown={focus.onKeyDown}
+            onKeyDown={onBarKey}
           >
             {bars.map((bar, i) => {
               const top = y(bar.from + bar.value);
@@ -143,9 +157,9 @@ export function GrowthChart(props: GrowthChartProps) {
                   data-value={bar.value}
                   {...(multi && { 'data-series': bar.label })}
                   aria-label={name}
-                  {...focus.barProps(i)}
+                  {...barProps(i)}
                   onFocus={() => {
-                    focus.barProps(i).onFocus();
+                    barProps(i).onFocus();
                     showTooltip(bar.column, (x(bar.year) ?? 0) + x.bandwidth(), top);
                   }}
                   // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.

@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react';
 import { relativeLuminance } from '../settings/contrast.ts';
+import { seriesColor } from '../settings/colors.ts';
 
 /**
  * Pattern fills (a setting), so that series differ by more than colour: series i gets mark i mod 8
@@ -61,7 +62,7 @@ export function PatternDefs({
         <SeriesPattern
           key={index}
           id={`${prefix}-${index}`}
-          color={colors[index % colors.length] ?? '#000000'}
+          color={seriesColor(colors, index)}
           index={index}
         />
       ))}

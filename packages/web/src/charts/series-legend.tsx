@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Swatch } from './patterns.tsx';
+import { seriesColor } from '../settings/colors.ts';
 
 export interface SeriesLegendProps {
   labels: readonly string[];
@@ -27,7 +28,7 @@ export function SeriesLegend({ labels, colors, hidden, onToggle, patterns = fals
               data-series={label}
             />
             <label htmlFor={`${id}-series-${index}`}>
-              <Swatch color={colors[index % colors.length] ?? '#000000'} index={index} patterned={patterns} />
+              <Swatch color={seriesColor(colors, index)} index={index} patterned={patterns} />
               {label}
             </label>
           </li>

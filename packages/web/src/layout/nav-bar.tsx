@@ -1,5 +1,5 @@
 import { CHART_KINDS, CHART_LIST, DISPLAY_CATEGORIES, kindLabel, type ChartKind } from '@pdb-stats/charts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
@@ -37,7 +37,11 @@ export function NavBar() {
   const current = activeKind(pathname);
 
   // Navigating closes the collapsed menu.
-  useEffect(() => setCollapsedOpen(false), [pathname]);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setCollapsedOpen(false);
+  }
 
   return (
     <header className="ps-navbar">
@@ -112,7 +116,12 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
   const groups = menuGroups(category);
   const long = groups.reduce((entries, group) => entries + group.charts.length, 0) > LONG_MENU;
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Navigating closes the menu.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
   const focusItem = (index: number) => {

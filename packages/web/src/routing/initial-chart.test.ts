@@ -16,6 +16,7 @@ describe(initialChartQuery.name, () => {
     expect(at('/growth/unique-protein-sequences/', '?view=annual&identity=50')?.queryKey[2]).toEqual({
       searchApiUrl: API,
       request: chartFacetRequest(fifty),
+      variant: '50',
     });
   });
 

@@ -1,13 +1,7 @@
 import type { ColorSchemeName } from './colors.ts';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { SierraConfig } from '../config.ts';
-import {
-  initialSettings,
-  settingsReducer,
-  storedPart,
-  type SettingsState,
-  type SettingsAction,
-} from './settings-state.ts';
+import { initialSettings, settingsReducer, storedPart, type SettingsState } from './settings-state.ts';
 import { loadStoredSettings, saveStoredSettings } from './storage.ts';
 import { readScheme } from './url-state.ts';
 
@@ -19,7 +13,6 @@ export interface SettingsContextValue extends SettingsState {
   setPatterns: (patterns: boolean) => void;
   /** Tells the settings which scheme the current URL names (called by the page frame). */
   syncUrlScheme: (schemeName: ColorSchemeName | undefined) => void;
-  setChart: (chart: Extract<SettingsAction, { type: 'setChart' }>) => void;
 }
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
@@ -40,18 +33,22 @@ export function SettingsProvider({ sierra, children }: { sierra: SierraConfig; c
       setCustomColor: (index, color) => dispatch({ type: 'setCustomColor', index, color }),
       setPatterns: (patterns) => dispatch({ type: 'setPatterns', patterns }),
       syncUrlScheme: (schemeName) => dispatch({ type: 'syncUrlScheme', schemeName }),
-      setChart: (action) => dispatch(action),
     }),
     [],
   );
-  const stored = storedPart(state);
-  const storedKey = JSON.stringify(stored);
+  // Only the stored fields: a change of the scheme a URL names stores nothing.
+  const { chosenSchemeName, patterns } = state;
+  const { custom } = state.colorSchemes;
+  const stored = useMemo(
+    () => storedPart({ chosenSchemeName, patterns, colorSchemes: { custom } }),
+    [chosenSchemeName, patterns, custom],
+  );
   const started = useRef(false);
   useEffect(() => {
     // Nothing is written until the visitor changes something: a scheme from a link is not stored.
     if (started.current) saveStoredSettings(stored);
     started.current = true;
-  }, [storedKey]);
+  }, [stored]);
   const value = useMemo<SettingsContextValue>(() => ({ ...state, ...actions }), [state, actions]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;
 }

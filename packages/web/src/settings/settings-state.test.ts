@@ -7,7 +7,7 @@ const sierra = { searchApiUrl: 'http://127.0.0.1:1', searchAdvancedUrl: 'http://
 describe(settingsReducer.name, () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("starts with the default scheme and the seed's default config", () => {
+  it('starts with the default scheme and the default config', () => {
     const state = initialSettings(sierra);
     expect(state.schemeName).toBe('default');
     expect(state.colorScheme).toEqual(COLOR_SCHEMES.default);
@@ -22,7 +22,6 @@ describe(settingsReducer.name, () => {
   it('applies a scheme at once', () => {
     const state = settingsReducer(initialSettings(sierra), { type: 'setScheme', schemeName: 'achromatic' });
     expect(state.colorScheme).toEqual(COLOR_SCHEMES.achromatic);
-    expect(state.chartColors[0]).toBe(COLOR_SCHEMES.achromatic[0]);
   });
 
   it('edits a custom colour by index in the custom scheme', () => {
@@ -44,16 +43,6 @@ describe(settingsReducer.name, () => {
     const state = settingsReducer(initialSettings(sierra), { type: 'setScheme', schemeName });
     expect(settingsReducer(state, { type: 'setCustomColor', index, color })).toBe(state);
     expect(error).toHaveBeenCalledTimes(1);
-  });
-
-  it('keeps one colour per visible series of the current chart', () => {
-    const state = settingsReducer(initialSettings(sierra), {
-      type: 'setChart',
-      chartDetails: { key: 'experimental-method' },
-      currentInput: Array.from({ length: 9 }, (_, i) => ({ label: `s${i}`, visible: true })),
-    });
-    expect(state.chartColors).toHaveLength(9);
-    expect(state.chartColors[8]).toBe(COLOR_SCHEMES.default[0]);
   });
 
   it('starts from the stored settings', () => {

@@ -1,13 +1,7 @@
 import { COLOR_SCHEMES, customColorEditError, parseHexInput, type ColorSchemeName } from './colors.ts';
-import { DEFAULT_DATA_VIEW, type ChartKey, type DataView } from '@pdb-stats/charts';
+import { DEFAULT_DATA_VIEW, type DataView } from '@pdb-stats/charts';
 import type { SierraConfig } from '../config.ts';
 import { DEFAULT_STORED_SETTINGS, type StoredSettings } from './storage.ts';
-
-/** One entry of the list of visible series. */
-export interface SeriesInput {
-  label: string;
-  visible: boolean;
-}
 
 /** Value scale of the charts: linear (the default) or logarithmic (opt-in, in the URL). */
 export type ChartScale = 'linear' | 'log';
@@ -30,17 +24,12 @@ export interface SettingsState {
   /** Pattern fills on bars and legend swatches. */
   patterns: boolean;
   colorSchemes: Record<ColorSchemeName, readonly string[]>;
-  /** Colours of the series of the current chart. */
-  chartColors: readonly string[];
-  /** The chart on screen. */
-  chartDetails: { key?: ChartKey; title?: string };
   config: SierraConfig & {
     chartType: { growth: 'bar'; distribution: 'bar' };
     /** The default scale; a chart page's URL may ask for 'log'. */
     scale: 'linear';
     dataView: DataView;
   };
-  currentInput: SeriesInput[];
 }
 
 export type SettingsAction =
@@ -49,19 +38,13 @@ export type SettingsAction =
   /** The URL now names this scheme (or none). */
   | { type: 'syncUrlScheme'; schemeName: ColorSchemeName | undefined }
   | { type: 'setPatterns'; patterns: boolean }
-  | { type: 'setCustomColor'; index: number; color: string }
-  | { type: 'setChart'; chartDetails: SettingsState['chartDetails']; currentInput: SeriesInput[] };
+  | { type: 'setCustomColor'; index: number; color: string };
 
-function colorsFor(palette: readonly string[], input: SeriesInput[]): readonly string[] {
-  const count = Math.max(1, input.length);
-  return Array.from({ length: count }, (_, i) => palette[i % palette.length] ?? '#000000');
-}
-
-/** Recomputes the scheme on screen and its colours after a change of the inputs. */
+/** Recomputes the scheme on screen after a change of the inputs. */
 function withEffectiveScheme(state: SettingsState): SettingsState {
   const schemeName = state.urlSchemeName ?? state.visitSchemeName ?? state.chosenSchemeName;
   const colorScheme = state.colorSchemes[schemeName];
-  return { ...state, schemeName, colorScheme, chartColors: colorsFor(colorScheme, state.currentInput) };
+  return { ...state, schemeName, colorScheme };
 }
 
 export function initialSettings(
@@ -76,8 +59,6 @@ export function initialSettings(
     ...(urlSchemeName && { urlSchemeName, visitSchemeName: urlSchemeName }),
     patterns: stored.patterns,
     colorSchemes: { ...COLOR_SCHEMES, custom: stored.custom },
-    chartColors: [],
-    chartDetails: {},
     config: {
       ...sierra,
       // Nested defaults are merged key by key, never replaced whole.
@@ -85,12 +66,15 @@ export function initialSettings(
       scale: 'linear',
       dataView: DEFAULT_DATA_VIEW,
     },
-    currentInput: [],
   });
 }
 
 /** The part of the state remembered between visits. */
-export function storedPart(state: SettingsState): StoredSettings {
+export function storedPart(
+  state: Pick<SettingsState, 'chosenSchemeName' | 'patterns'> & {
+    colorSchemes: { custom: readonly string[] };
+  },
+): StoredSettings {
   return { schemeName: state.chosenSchemeName, custom: state.colorSchemes.custom, patterns: state.patterns };
 }
 
@@ -137,12 +121,5 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       const custom = palette.map((c, i) => (i === action.index ? color : c));
       return withEffectiveScheme({ ...state, colorSchemes: { ...state.colorSchemes, custom } });
     }
-    case 'setChart':
-      return {
-        ...state,
-        chartDetails: action.chartDetails,
-        currentInput: action.currentInput,
-        chartColors: colorsFor(state.colorScheme, action.currentInput),
-      };
   }
 }
