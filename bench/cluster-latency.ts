@@ -1,5 +1,5 @@
 /**
- * Per-chart latency of the registry's data requests on the ClickHouse cluster engine (issue 8),
+ * Per-chart latency of the registry's data requests on the ClickHouse cluster engine,
  * the figures `npm run bench` prints for DuckDB: `npm run bench:cluster -- [--entries N]
  * [--archive DIR] [--runs N] [--keep] [--skip-whole] [--charts a,b]` (`--charts`: only the charts
  * whose names contain one of these).

@@ -1,5 +1,5 @@
 /**
- * The dashboard on a ClickHouse cluster when a shard dies (issue 8): the chart's error screen names
+ * The dashboard on a ClickHouse cluster when a shard dies: the chart's error screen names
  * the shard (the service answers 503), and once the shard is started again "Try again" draws the
  * chart. The shard is killed by its pid, as an operator's mistake or a crash would.
  */

@@ -13,7 +13,7 @@ import { HOSTILE_STRINGS } from './support/hostile-strings.ts';
 import { bodies, edgeBodies } from './support/text-bodies.ts';
 
 /**
- * Property tests over generated requests (issue 7): an invalid request always gets a 400 with a
+ * Property tests over generated requests: an invalid request always gets a 400 with a
  * message, never a 5xx; valid requests obey invariants that hold whatever the query.
  */
 

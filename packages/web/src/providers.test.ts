@@ -40,7 +40,7 @@ describe('context hooks', () => {
 });
 
 describe('modal layer constants', () => {
-  it('has the widths and stacking level of the seed', () => {
+  it('has the widths and stacking level of the existing app', () => {
     expect(MODAL_WIDTHS).toEqual({
       settings: '40%',
       information: '60%',

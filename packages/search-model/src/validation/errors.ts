@@ -1,4 +1,4 @@
-/** Error codes of request validation, one per kind of mistake (STYLE.md §6). */
+/** Error codes of request validation, one per kind of mistake, so clients can tell mistakes apart without parsing messages. */
 export type ValidationCode =
   | 'REQ_ERR_TYPE'
   | 'REQ_ERR_REQUIRED'

@@ -1,7 +1,7 @@
 import { RequestValidationError } from './errors.ts';
 import { child } from './json.ts';
 
-/** Limits on the size of a request, so that one request cannot hold the service (issue 7). */
+/** Limits on the size of a request, so that one request cannot hold the service. */
 export const REQUEST_LIMITS = {
   /** Nesting depth of query groups. */
   queryDepth: 16,

@@ -2,7 +2,7 @@ import { ClickHouseCompiler } from './compiler/clickhouse-compiler.ts';
 import { DuckDbCompiler } from './compiler/duckdb-compiler.ts';
 import type { SqlCompiler } from './compiler/sql-compiler.ts';
 
-/** A SQL dialect as the planner knows it: compiling needs no connection (STYLE.md §4). */
+/** A SQL dialect as the planner knows it: compiling needs no connection, so plans are tested without a database. */
 export interface Dialect {
   readonly name: DialectName;
   createCompiler(): SqlCompiler;

@@ -10,7 +10,8 @@ import type {
 
 /**
  * The planner's tree: predicates over one object level, and facet nodes that know their ancestors.
- * Every node is a plain immutable object with a `kind`; the compiler visits them (STYLE.md §4).
+ * Every node is a plain immutable object with a `kind`; the compiler visits them, so a tree can be
+ * compiled for several dialects and compared in tests.
  */
 
 /** One attribute of the row holds a value satisfying the comparison (any element, for a list). */

@@ -1,5 +1,5 @@
 /**
- * A bounded soak test (issue 7): the real server process over a generated 20,000-entry demo archive,
+ * A bounded soak test: the real server process over a generated 20,000-entry demo archive,
  * 100 connections for 60 s of mixed requests on loopback. Run by `npm run test:soak` (part of
  * `npm test`), not by the unit-test run: it takes about 75 s and both cores.
  *

@@ -3,7 +3,7 @@ import { NOT_FOUND_TEXT } from './messages.ts';
 
 const [BEFORE, AFTER] = NOT_FOUND_TEXT.split('Statistics homepage') as [string, string];
 
-/** The not-found page; its text is exactly the seed's, with the homepage as a link. */
+/** The not-found page; its text is the existing app's, word for word, with the homepage as a link. */
 export function NotFoundContent() {
   return (
     <section className="ps-page ps-not-found" aria-labelledby="ps-not-found-title">

@@ -70,7 +70,7 @@ export function ModalLayer() {
       body = <InformationModalBody chartKey={modal.chartKey} />;
       break;
     case 'snapshot':
-      // A chart page hands its data and downloads; opened without content, the seed's placeholder.
+      // A chart page hands its data and downloads; opened without content, a placeholder text.
       body = modal.content ?? <p>{SNAPSHOT_MODAL_TEXT}</p>;
       break;
     default:

@@ -23,7 +23,7 @@ import {
 
 const SEED_CHARTS = CHART_LIST.filter((c) => !(FURTHER_CHART_KEYS as readonly string[]).includes(c.key));
 
-/** Home: headline counts, holdings by method and molecular type, and every chart of the seed. */
+/** Home: headline counts, holdings by method and molecular type, and every core chart. */
 export default function HomePage() {
   const { archive } = useDataQuery();
   return (
