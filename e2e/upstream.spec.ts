@@ -10,7 +10,7 @@ import { freePort } from '../packages/server/test/support/server-process.ts';
 import { startFaultProxy, type FaultProxy } from '../packages/server/test/support/fault-proxy.ts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { countOf, waitForChart } from './support/helpers.ts';
-import { PORT, ROOT, WEB_ROOT } from './support/real-server.ts';
+import { PORT, ROOT, SERVER_ARGS, WEB_ROOT } from './support/real-server.ts';
 
 // One server for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -23,7 +23,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   proxy = await startFaultProxy(`http://127.0.0.1:${PORT}`);
   const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // Its answers checked against the official response schema, as the suite's server's are.
+  server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
