@@ -129,7 +129,7 @@ function upstreamConfig(env: NodeJS.ProcessEnv): UpstreamConfig | undefined {
   }
   return {
     url,
-    // Two in flight and five a second: a dashboard's warm-up is about a hundred requests.
+    // Two in flight and five a second: the charts' answers (35 requests) are fetched in 7 s at start.
     maxInFlight: integer(env, 'UPSTREAM_MAX_IN_FLIGHT', 2, 1, 16),
     ratePerSecond: integer(env, 'UPSTREAM_RATE_PER_SECOND', 5, 1, 100),
     timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 20_000, 100, 600_000),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
 import { buildApp, type AnswerSourceOption, type AppOptions } from './app.ts';
@@ -123,18 +124,29 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.port, host: config.host });
   // Chart answers are computed in the background so that the first visitor waits for nothing.
+  void warmCharts(app);
+  // Answers of an upstream service hold for their UTC day: the next day's are fetched just after it begins.
+  if (app.searchService.source.lifetime === 'day') {
+    const untilTomorrow = DAY_MS - (Date.now() % DAY_MS) + 60_000;
+    setTimeout(() => {
+      void warmCharts(app);
+      setInterval(() => void warmCharts(app), DAY_MS).unref();
+    }, untilTomorrow).unref();
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Computes the answers of the registry's charts; from an upstream service, at its polite rate. */
+async function warmCharts(app: FastifyInstance): Promise<void> {
   const started = Date.now();
-  // From an upstream service, at its polite rate: the first visitor may then wait for some charts.
   const charts = registryChartRequests(new Date(), app.searchService.source.held);
-  void app.searchService
-    .warm(
-      charts.map((c) => c.request),
-      (error, request) =>
-        app.log.error({ err: error, request }, 'chart request failed while warming the cache'),
-    )
-    .then((done) =>
-      app.log.info(`answers of ${done}/${charts.length} chart requests cached in ${Date.now() - started} ms`),
-    );
+  const done = await app.searchService.warm(
+    charts.map((c) => c.request),
+    (error, request) =>
+      app.log.error({ err: error, request }, 'chart request failed while warming the cache'),
+  );
+  app.log.info(`answers of ${done}/${charts.length} chart requests cached in ${Date.now() - started} ms`);
 }
 
 main().catch((error: unknown) => {
