@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { openFixtureEngine } from '../../src/engine/testing/fixture-engine.ts';
+import { STALE_HEADER } from '../../src/routes/search.ts';
 
 /** A search the cache has not seen: each `n` gives another request. */
 const search = (n: number) => ({
@@ -54,7 +55,7 @@ describe('rate limit of uncached searches', () => {
       ),
     });
     expect(refused.headers['access-control-allow-origin']).toBe('*');
-    expect(refused.headers['access-control-expose-headers']).toBe('retry-after');
+    expect(refused.headers['access-control-expose-headers']).toBe(`retry-after, ${STALE_HEADER}`);
     // The same search over GET counts against the same limit.
     expect((await get(search(LIMIT))).statusCode).toBe(429);
 
