@@ -4,13 +4,13 @@
  * kills. Charts drawn, the service named, no Demo badge; once the service stops answering, the kept
  * charts are still drawn and the line says since when it is not answering.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { freePort } from '../packages/server/test/support/server-process.ts';
 import { startFaultProxy, type FaultProxy } from '../packages/server/test/support/fault-proxy.ts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { countOf, waitForChart } from './support/helpers.ts';
-import { PORT, ROOT, SERVER_ARGS, WEB_ROOT } from './support/real-server.ts';
+import { freePort, startServer } from './support/partial-archive.ts';
+import { PORT } from './support/real-server.ts';
 
 // One server for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -23,34 +23,12 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   proxy = await startFaultProxy(`http://127.0.0.1:${PORT}`);
   const port = await freePort();
-  // Its answers checked against the official response schema, as the suite's server's are.
-  server = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPSTREAM_SEARCH_URL: proxy.url,
-      UPSTREAM_RATE_PER_SECOND: '50',
-      UPSTREAM_TIMEOUT_MS: '3000',
-      WEB_DIR: WEB_ROOT,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
+  server = await startServer(undefined, port, {
+    UPSTREAM_SEARCH_URL: proxy.url,
+    UPSTREAM_RATE_PER_SECOND: '50',
+    UPSTREAM_TIMEOUT_MS: '3000',
   });
   base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the upstream-mode server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the upstream-mode server did not answer /health in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 });
 
 test.afterAll(async () => {

@@ -56,8 +56,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server over `archive` on `port`, serving the built dashboard; resolves once it answers. */
-export async function startServer(archive: string, port: number): Promise<ChildProcess> {
+/**
+ * Starts the real server over `archive` on `port`, serving the built dashboard, with `env` added to
+ * its environment (an upstream service in place of an archive: no `archive`); resolves once it answers.
+ */
+export async function startServer(
+  archive: string | undefined,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const what = archive ? `the server over ${archive}` : 'the server';
   const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -65,16 +73,17 @@ export async function startServer(archive: string, port: number): Promise<ChildP
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      ARCHIVE_DIR: archive,
+      ...(archive && { ARCHIVE_DIR: archive }),
       LOG_LEVEL: 'warn',
       WEB_DIR: WEB_ROOT,
       // One loopback client for the whole suite: see real-server.ts.
       RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
     },
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server over ${archive} exited (${server.exitCode})`);
+    if (server.exitCode !== null) throw new Error(`${what} exited (${server.exitCode})`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return server;
     } catch {
@@ -83,5 +92,5 @@ export async function startServer(archive: string, port: number): Promise<ChildP
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill('SIGTERM');
-  throw new Error(`the server over ${archive} did not answer on port ${port} within 90 s`);
+  throw new Error(`${what} did not answer on port ${port} within 90 s`);
 }
