@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { readPagePreloads } from './page-preloads.ts';
 import { PAGE_TEMPLATES, pageRoutes } from './pages.ts';
 
@@ -11,6 +11,10 @@ export interface WebOptions {
   /** Public address of this server, when it differs from the Host of the request (behind a proxy). */
   publicUrl?: string;
 }
+
+/** Files under `static/` carry their content's hash in their name, so they never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const isHashedAsset = (root: string, path: string) => relative(root, path).startsWith(`static${sep}`);
 
 const ROOT_ELEMENT = /(<div id="statsroot"[^>]*?data-config=)('[^']*'|"[^"]*")/;
 
@@ -51,9 +55,15 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     root: options.root,
     index: false,
     wildcard: false,
+    // The build writes a brotli and a gzip copy beside each text asset; the request's
+    // Accept-Encoding picks one (the copies get no routes of their own).
+    preCompressed: true,
     maxAge: '1h',
+    setHeaders: (reply, path) => {
+      if (isHashedAsset(options.root, path)) reply.header('cache-control', IMMUTABLE);
+    },
     // Page templates are served with their config at their own paths, never raw.
-    globIgnore: PAGE_TEMPLATES,
+    globIgnore: [...PAGE_TEMPLATES, '**/*.br', '**/*.gz'],
   });
   app.get('/', dashboard);
   await app.register(pageRoutes, { root: options.root, serve });
