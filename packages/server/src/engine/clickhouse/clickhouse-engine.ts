@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { openSnapshot } from '@pdb-stats/archive';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
-import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
+import { stringLiteral } from '../../planner/compiler/clickhouse-literals.ts';
+import type { ArchiveFacts, CompiledQuery, DerivedTable } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
   QueryTimeoutError,
@@ -12,7 +13,7 @@ import {
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
 import { plainValue } from '../plain-value.ts';
-import { ClickHouseNode, ClusterUnavailableError } from './http-client.ts';
+import { ClickHouseNode, ClusterUnavailableError, type QueryOptions } from './http-client.ts';
 import { loadSnapshot, shardTables } from './load-snapshot.ts';
 import { ident, levelColumns } from './schema.ts';
 
@@ -111,6 +112,8 @@ class ClickHouseEngine implements Engine {
   readonly dialect = 'clickhouse';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
+  /** Kept relations (`kept`) that exist on the first shard, or are being made. */
+  private readonly keptTables = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(
@@ -129,15 +132,17 @@ class ClickHouseEngine implements Engine {
     const abort = new AbortController();
     const queryId = randomUUID();
     let statements = 0;
+    const options = () => ({
+      database: this.database,
+      signal: abort.signal,
+      settings: {
+        query_id: `${queryId}-${++statements}`,
+        max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
+      },
+    });
     const execute: Execute = async (query: CompiledQuery) => {
-      const rows = await node.rows(query.sql, {
-        database: this.database,
-        signal: abort.signal,
-        settings: {
-          query_id: `${queryId}-${++statements}`,
-          max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
-        },
-      });
+      for (const table of query.derived ?? []) await this.kept(table, options);
+      const rows = await node.rows(query.sql, options());
       return rows.map((row) => row.map(plainValue));
     };
     const cached = executeOnce(execute, this.constant, (query) => query.sql);
@@ -150,6 +155,44 @@ class ClickHouseEngine implements Engine {
       throw error;
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Makes sure a relation the planner marked as depending on the archive alone exists as a table
+   * on the first shard, which alone reads it. Its name is a digest of its query and it lives in the
+   * snapshot's database, so it holds as long as the snapshot (a reload drops the database). It is
+   * filled under another name and renamed when complete: a search stopped halfway, here or in
+   * another process, never leaves a partial table under the real name.
+   */
+  private kept(table: DerivedTable, options: () => QueryOptions): Promise<void> {
+    let ready = this.keptTables.get(table.name);
+    if (!ready) {
+      ready = this.createKept(table, options);
+      this.keptTables.set(table.name, ready);
+      ready.catch(() => this.keptTables.delete(table.name));
+    }
+    return ready;
+  }
+
+  private async createKept(table: DerivedTable, options: () => QueryOptions): Promise<void> {
+    const node = this.shards[0]!;
+    const exists = async () => {
+      const [row] = await node.rows(
+        `SELECT count() FROM system.tables WHERE database = ${stringLiteral(this.database)} AND name = ${stringLiteral(table.name)}`,
+        options(),
+      );
+      return Number(row?.[0]) > 0;
+    };
+    if (await exists()) return;
+    const filling = ident(`_filling${table.name}_${randomUUID().replaceAll('-', '')}`);
+    try {
+      await node.send(`CREATE TABLE ${filling} ENGINE = TinyLog AS ${table.query.sql}`, options());
+      await node.send(`RENAME TABLE ${filling} TO ${ident(table.name)}`, options());
+    } catch (error) {
+      await node.send(`DROP TABLE IF EXISTS ${filling}`, { database: this.database }).catch(() => undefined);
+      // Another process may have kept the same table meanwhile.
+      if (!(await exists().catch(() => false))) throw error;
     }
   }
 

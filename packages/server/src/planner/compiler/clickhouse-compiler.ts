@@ -335,14 +335,31 @@ export class ClickHouseCompiler extends SqlCompiler {
       const [head, ...rest] = joined;
       rows = this.joinOnKey(`SELECT k, ${head!.column} AS ${head!.as} FROM ${head!.from}`, rest, 'ALL INNER');
     }
+    // Without hits or document filters, the distinct values per bucket (or per first segment),
+    // and the rows of a statement that reads relations only, depend on the archive alone: the
+    // engine keeps them as a table on the shard that receives the queries, and this statement
+    // only counts rows there.
+    const shared = predicates.length === 0 && (node.kind === 'cardinality' || localColumns.length === 0);
+    const outer = shared ? new StatementState() : state;
+    const relation = (inner: string) => (shared ? id(outer.derive(state.done(inner))) : `(${inner})`);
+    const counted = (sql: string) => ({ query: outer.done(sql), ...(mask && { mask }) });
+    const value = columns.at(-1)!;
+    if (node.kind === 'cardinality' && mask === undefined && shared) {
+      const pairs = `SELECT ${[...keys, `${value} AS v`].join(', ')} FROM (${rows})${groupBy([...keys, value])}`;
+      const select = keys.map((k, i) => `${k} AS b${i + 1}`);
+      return counted(
+        `SELECT ${[...select, 'count(v) AS value'].join(', ')} FROM ${relation(pairs)}${groupBy(keys)}`,
+      );
+    }
     if (node.kind === 'buckets' || mask === undefined) {
       const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
-      return result(`SELECT ${[...select, aggregate].join(', ')} FROM (${rows})${groupBy(keys)}`);
+      // Only the columns counted are kept.
+      const kept = shared ? `SELECT ${columns.join(', ')} FROM (${rows})` : rows;
+      return counted(`SELECT ${[...select, aggregate].join(', ')} FROM ${relation(kept)}${groupBy(keys)}`);
     }
     // A cardinality under overlapping ranges: one mask per value, then the values per mask.
     const position = mask.position;
     const others = keys.filter((_, i) => i !== position);
-    const value = columns.at(-1)!;
     const inner =
       `SELECT ${[...others.map((k, i) => `${k} AS o${i + 1}`), `${value} AS v`, `${this.combineMasks(keys[position]!, combine)} AS m`].join(', ')}` +
       ` FROM (${rows})${groupBy([...others, value])}`;
@@ -352,6 +369,8 @@ export class ClickHouseCompiler extends SqlCompiler {
     );
     const outerGroups = [...others.map((_, i) => `o${i + 1}`), 'm'];
     // count(v) skips the NULL value, as count(DISTINCT) does.
-    return result(`SELECT ${select.join(', ')}, count(v) AS value FROM (${inner})${groupBy(outerGroups)}`);
+    return counted(
+      `SELECT ${select.join(', ')}, count(v) AS value FROM ${relation(inner)}${groupBy(outerGroups)}`,
+    );
   }
 }
