@@ -102,8 +102,15 @@ function CustomSwatch({ index, color, editable }: { index: number; color: string
 
   useEffect(() => {
     if (!open) return;
+    // Closed by a click that began and ended outside, once that click is done: closing on mousedown
+    // moved the rows below the picker before the button went up, so the click missed its target
+    // (the pattern-fills box, say). A drag out of the picker's colour area does not close it.
+    let downOutside = false;
     const onDown = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+      downOutside = !wrapper.current?.contains(event.target as Node);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (downOutside && !wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
     // Effects are cleaned up after the next paint: a second Escape pressed before that must reach
     // the modal (and close it), so this listener stops itself at once.
@@ -117,9 +124,11 @@ function CustomSwatch({ index, color, editable }: { index: number; color: string
       }
     };
     document.addEventListener('mousedown', onDown);
+    document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('click', onClick);
       document.removeEventListener('keydown', onKey, true);
     };
   }, [open]);
