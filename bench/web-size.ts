@@ -4,7 +4,7 @@
  * browser loads to show the page), and with the chunks the page may load later on demand.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGES } from '@pdb-stats/web/routes';
@@ -70,6 +70,15 @@ export async function gzippedSize(outDir: string, file: string): Promise<number>
   return size;
 }
 
+/** Bytes a browser that accepts brotli receives: the build's precompressed copy, or the file. */
+async function sentSize(outDir: string, file: string): Promise<number> {
+  try {
+    return (await stat(join(outDir, `${file}.br`))).size;
+  } catch {
+    return (await stat(join(outDir, file))).size;
+  }
+}
+
 async function total(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<number> {
   let sum = 0;
   for (const key of keys) {
@@ -79,11 +88,19 @@ async function total(outDir: string, manifest: Manifest, keys: Iterable<string>)
   return sum;
 }
 
+async function totalSent(outDir: string, manifest: Manifest, keys: Iterable<string>): Promise<number> {
+  let sum = 0;
+  for (const key of keys) {
+    const file = manifest[key]!.file;
+    if (file.endsWith('.js')) sum += await sentSize(outDir, file);
+  }
+  return sum;
+}
+
 export async function benchWebSize(outDir: string, build: boolean): Promise<WebSizeSummary> {
   heading('web: JavaScript per route (dashboard build, gzipped)');
   const buildSeconds = build ? await buildWeb(outDir) : NaN;
-  if (build)
-    console.log(`dashboard build (vite, preact/compat) into ${outDir}: ${buildSeconds.toFixed(1)} s`);
+  if (build) console.log(`dashboard build (vite, React 19) into ${outDir}: ${buildSeconds.toFixed(1)} s`);
   const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html')!;
   const route = async (page: string) => {
@@ -93,6 +110,7 @@ export async function benchWebSize(outDir: string, build: boolean): Promise<WebS
     return {
       files: atNavigation.size,
       bytes: await total(outDir, manifest, atNavigation),
+      sent: await totalSent(outDir, manifest, atNavigation),
       withOnDemand: await total(outDir, manifest, onDemand),
     };
   };
@@ -104,11 +122,17 @@ export async function benchWebSize(outDir: string, build: boolean): Promise<WebS
     Object.keys(manifest).filter((k) => closure(manifest, [entry], true).has(k)),
   );
   printTable(
-    ['route', 'chunks', 'KB gzipped at navigation', 'with on-demand chunks'],
+    ['route', 'chunks', 'KB gzipped at navigation', 'KB sent (brotli copies)', 'with on-demand chunks'],
     [
-      ['home (/)', String(home.files), kb(home.bytes), kb(home.withOnDemand)],
-      ['chart (/growth/…, /distribution/…)', String(chart.files), kb(chart.bytes), kb(chart.withOnDemand)],
-      ['whole dashboard (every chunk of index.html)', '', kb(all), ''],
+      ['home (/)', String(home.files), kb(home.bytes), kb(home.sent), kb(home.withOnDemand)],
+      [
+        'chart (/growth/…, /distribution/…)',
+        String(chart.files),
+        kb(chart.bytes),
+        kb(chart.sent),
+        kb(chart.withOnDemand),
+      ],
+      ['whole dashboard (every chunk of index.html)', '', kb(all), '', ''],
     ],
   );
   console.log('on demand: chunks the page imports later (chart export); modals are on demand on every route');
