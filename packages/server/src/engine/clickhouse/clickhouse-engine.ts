@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { openSnapshot } from '@pdb-stats/archive';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { stringLiteral } from '../../planner/compiler/clickhouse-literals.ts';
-import type { ArchiveFacts, CompiledQuery, DerivedTable } from '../../planner/index.ts';
+import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
   QueryTimeoutError,
@@ -11,6 +11,7 @@ import {
   type EngineSession,
   type Execute,
 } from '../engine.ts';
+import { DerivedTables, type TableStore } from '../derived-tables.ts';
 import { executeOnce } from '../execute-once.ts';
 import { plainValue } from '../plain-value.ts';
 import { ClickHouseNode, ClusterUnavailableError, type QueryOptions } from './http-client.ts';
@@ -92,7 +93,44 @@ export async function openClickHouseEngine(
     new AttributeSet(held),
     facts,
     options.timeoutMs ?? 30_000,
+    new DerivedTables(16 * Math.max(rowCounts.entry, 10_000)),
   );
+}
+
+/**
+ * Derived tables on the first shard, which alone reads them (statements that read nothing else):
+ * `TinyLog` tables in the snapshot's database, so a reload drops them with it. A table is filled
+ * under another name and renamed when complete, so a search stopped halfway never leaves a partial
+ * table under the real name; one already there (kept by an earlier process) is used as it is.
+ */
+function keptTableStore(node: ClickHouseNode, database: string, options: () => QueryOptions): TableStore {
+  const count = async (name: string) =>
+    Number((await node.rows(`SELECT count() FROM ${ident(name)}`, options()))[0]?.[0] ?? 0);
+  const exists = async (name: string) => {
+    const [row] = await node.rows(
+      `SELECT count() FROM system.tables WHERE database = ${stringLiteral(database)} AND name = ${stringLiteral(name)}`,
+      options(),
+    );
+    return Number(row?.[0]) > 0;
+  };
+  return {
+    async create(table) {
+      if (await exists(table.name)) return count(table.name);
+      const filling = ident(`_filling${table.name}_${randomUUID().replaceAll('-', '')}`);
+      try {
+        await node.send(`CREATE TABLE ${filling} ENGINE = TinyLog AS ${table.query.sql}`, options());
+        await node.send(`RENAME TABLE ${filling} TO ${ident(table.name)}`, options());
+      } catch (error) {
+        await node.send(`DROP TABLE IF EXISTS ${filling}`, { database }).catch(() => undefined);
+        // Another process may have made the same table meanwhile.
+        if (!(await exists(table.name).catch(() => false))) throw error;
+      }
+      return count(table.name);
+    },
+    async drop(name) {
+      await node.send(`DROP TABLE IF EXISTS ${ident(name)}`, options());
+    },
+  };
 }
 
 /** True when every shard holds the snapshot with this digest. */
@@ -112,8 +150,6 @@ class ClickHouseEngine implements Engine {
   readonly dialect = 'clickhouse';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
-  /** Kept relations (`kept`) that exist on the first shard, or are being made. */
-  private readonly keptTables = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(
@@ -123,6 +159,7 @@ class ClickHouseEngine implements Engine {
     readonly held: AttributeSet,
     readonly facts: ArchiveFacts,
     private readonly timeoutMs: number,
+    private readonly derived: DerivedTables,
   ) {}
 
   /** Statements through the first shard, tagged with one query id so that a late one can be killed. */
@@ -140,8 +177,10 @@ class ClickHouseEngine implements Engine {
         max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
       },
     });
+    const store = keptTableStore(node, this.database, options);
+    const held = new Set<string>();
     const execute: Execute = async (query: CompiledQuery) => {
-      for (const table of query.derived ?? []) await this.kept(table, options);
+      if (query.derived) await this.derived.acquire(store, query.derived, held, () => abort.signal.aborted);
       const rows = await node.rows(query.sql, options());
       return rows.map((row) => row.map(plainValue));
     };
@@ -155,44 +194,12 @@ class ClickHouseEngine implements Engine {
       throw error;
     } finally {
       clearTimeout(timer);
-    }
-  }
-
-  /**
-   * Makes sure a relation the planner marked as depending on the archive alone exists as a table
-   * on the first shard, which alone reads it. Its name is a digest of its query and it lives in the
-   * snapshot's database, so it holds as long as the snapshot (a reload drops the database). It is
-   * filled under another name and renamed when complete: a search stopped halfway, here or in
-   * another process, never leaves a partial table under the real name.
-   */
-  private kept(table: DerivedTable, options: () => QueryOptions): Promise<void> {
-    let ready = this.keptTables.get(table.name);
-    if (!ready) {
-      ready = this.createKept(table, options);
-      this.keptTables.set(table.name, ready);
-      ready.catch(() => this.keptTables.delete(table.name));
-    }
-    return ready;
-  }
-
-  private async createKept(table: DerivedTable, options: () => QueryOptions): Promise<void> {
-    const node = this.shards[0]!;
-    const exists = async () => {
-      const [row] = await node.rows(
-        `SELECT count() FROM system.tables WHERE database = ${stringLiteral(this.database)} AND name = ${stringLiteral(table.name)}`,
-        options(),
-      );
-      return Number(row?.[0]) > 0;
-    };
-    if (await exists()) return;
-    const filling = ident(`_filling${table.name}_${randomUUID().replaceAll('-', '')}`);
-    try {
-      await node.send(`CREATE TABLE ${filling} ENGINE = TinyLog AS ${table.query.sql}`, options());
-      await node.send(`RENAME TABLE ${filling} TO ${ident(table.name)}`, options());
-    } catch (error) {
-      await node.send(`DROP TABLE IF EXISTS ${filling}`, { database: this.database }).catch(() => undefined);
-      // Another process may have kept the same table meanwhile.
-      if (!(await exists().catch(() => false))) throw error;
+      await this.derived
+        .release(
+          keptTableStore(node, this.database, () => ({ database: this.database })),
+          held,
+        )
+        .catch(() => undefined);
     }
   }
 

@@ -15,7 +15,8 @@ import { plainValue } from '../plain-value.ts';
 import { attachArchive, SEARCH_PATH } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
-import { DerivedTables } from './derived-tables.ts';
+import { DerivedTables } from '../derived-tables.ts';
+import { duckDbTableStore } from './table-store.ts';
 
 export interface DuckDbEngineOptions {
   /** Connections for concurrent requests (each request uses one). */
@@ -152,13 +153,14 @@ class DuckDbEngine implements Engine {
   /** A connection of the pool for the whole session; past the time limit its statement is interrupted. */
   session<T>(work: (session: EngineSession) => Promise<T>): Promise<T> {
     return this.pool.use(async (connection) => {
+      const store = duckDbTableStore(connection);
       const held = new Set<string>();
       let timedOut = false;
       const execute: Execute = async (query) => {
         // interrupt() stops the statement running now; no later statement of this search may start.
         if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         if (query.derived) {
-          await this.derived.acquire(connection, query.derived, held, () => timedOut);
+          await this.derived.acquire(store, query.derived, held, () => timedOut);
           // Waiting for another request's derived table may outlast this search's time.
           if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
@@ -175,7 +177,7 @@ class DuckDbEngine implements Engine {
         throw timedOut ? new QueryTimeoutError(this.timeoutMs) : error;
       } finally {
         clearTimeout(timer);
-        await this.derived.release(connection, held);
+        await this.derived.release(store, held);
       }
     });
   }

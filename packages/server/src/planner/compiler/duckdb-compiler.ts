@@ -18,7 +18,7 @@ const CASTS: Record<ParameterType, string | undefined> = {
  * @see https://duckdb.org/docs/sql/functions/lambda
  */
 export class DuckDbCompiler extends SqlCompiler {
-  /** The engine keeps derived relations as in-memory tables (see engine/duckdb/derived-tables.ts). */
+  /** The engine keeps derived relations as in-memory tables (see engine/derived-tables.ts). */
   protected override readonly materializesRelations = true;
 
   /** The relation is materialized once per archive: numbered once, every distinct count gains. */

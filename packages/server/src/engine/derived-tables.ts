@@ -1,7 +1,10 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import type { DerivedTable } from '../../planner/index.ts';
-import { parameterTypes } from './parameter-types.ts';
-import { quoteName } from '@pdb-stats/archive';
+import type { DerivedTable } from '../planner/index.ts';
+
+/** Where an engine keeps derived tables: how one is made (its row count) and dropped. */
+export interface TableStore {
+  create(table: DerivedTable): Promise<number>;
+  drop(name: string): Promise<void>;
+}
 
 interface Held {
   /** Resolves to the row count once the table exists. */
@@ -14,10 +17,10 @@ interface Held {
 
 /**
  * The planner's derived relations (values of an attribute keyed by the return type, keys matching a
- * condition, masks of range segments, ...) kept as in-memory tables shared by all connections: they
- * depend on the archive alone, so every later request reads them instead of unnesting, mapping and
- * de-duplicating again. When their rows exceed the budget, the least recently used tables that no
- * request holds are dropped.
+ * condition, masks of range segments, distinct values per bucket, ...) kept as tables shared by all
+ * requests: they depend on the archive alone, so every later request reads them instead of
+ * unnesting, mapping and de-duplicating again. When their rows exceed the budget, the least
+ * recently used tables that no request holds are dropped.
  * @internal
  */
 export class DerivedTables {
@@ -38,17 +41,17 @@ export class DerivedTables {
    * whether the request has run out of time: it then starts no creation of its own.
    */
   async acquire(
-    connection: DuckDBConnection,
+    store: TableStore,
     tables: readonly DerivedTable[],
     held: Set<string>,
     stopped: () => boolean = () => false,
     sources = false,
   ): Promise<void> {
-    for (const table of tables) await this.acquireOne(connection, table, held, stopped, sources);
+    for (const table of tables) await this.acquireOne(store, table, held, stopped, sources);
   }
 
   private async acquireOne(
-    connection: DuckDBConnection,
+    store: TableStore,
     table: DerivedTable,
     held: Set<string>,
     stopped: () => boolean,
@@ -68,11 +71,11 @@ export class DerivedTables {
         // The tables it is made from are needed only to create it (once it exists they may go);
         // while they were made, another request may have created or dropped it: look again.
         if (table.query.derived && !sourcesHeld) {
-          await this.acquire(connection, table.query.derived, held, stopped, true);
+          await this.acquire(store, table.query.derived, held, stopped, true);
           sourcesHeld = true;
           continue;
         }
-        entry = this.startCreating(connection, table);
+        entry = this.startCreating(store, table);
       }
       // Being read to create another table is no use of its own: a table only ever read that way
       // goes first when over budget, before the tables statements read.
@@ -94,8 +97,8 @@ export class DerivedTables {
     }
   }
 
-  private startCreating(connection: DuckDBConnection, table: DerivedTable): Held {
-    const created: Held = { ready: create(connection, table), rows: 0, users: 0, lastUse: 0 };
+  private startCreating(store: TableStore, table: DerivedTable): Held {
+    const created: Held = { ready: store.create(table), rows: 0, users: 0, lastUse: 0 };
     this.tables.set(table.name, created);
     created.ready.then(
       (rows) => {
@@ -110,7 +113,7 @@ export class DerivedTables {
   }
 
   /** Lets go of one request's tables, then drops unused ones while over budget. */
-  async release(connection: DuckDBConnection, held: Iterable<string>): Promise<void> {
+  async release(store: TableStore, held: Iterable<string>): Promise<void> {
     for (const name of held) {
       const entry = this.tables.get(name);
       if (entry) entry.users -= 1;
@@ -121,7 +124,7 @@ export class DerivedTables {
       const [name, entry] = victim;
       this.tables.delete(name);
       this.rows -= entry.rows;
-      const drop = connection.run(`DROP TABLE IF EXISTS ${quoteName(name)}`).then(() => undefined);
+      const drop = store.drop(name);
       this.dropping.set(name, drop);
       try {
         await drop;
@@ -139,15 +142,4 @@ export class DerivedTables {
     }
     return victim;
   }
-}
-
-async function create(connection: DuckDBConnection, table: DerivedTable): Promise<number> {
-  // OR REPLACE: a creator interrupted after CREATE (while counting) leaves a table nobody holds.
-  await connection.run(
-    `CREATE OR REPLACE TABLE ${quoteName(table.name)} AS ${table.query.sql}`,
-    [...table.query.parameters],
-    parameterTypes(table.query.parameters),
-  );
-  const reader = await connection.runAndReadAll(`SELECT count(*) FROM ${quoteName(table.name)}`);
-  return Number(reader.getRowsJS()[0]?.[0] ?? 0);
 }

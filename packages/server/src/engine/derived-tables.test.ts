@@ -1,7 +1,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DerivedTable } from '../../planner/index.ts';
+import type { DerivedTable } from '../planner/index.ts';
 import { DerivedTables } from './derived-tables.ts';
+import { duckDbTableStore } from './duckdb/table-store.ts';
 
 /**
  * A derived table whose creation takes as long as `knob.n` says: it counts the numbers below it.
@@ -51,8 +52,8 @@ describe(`${DerivedTables.name}`, () => {
     const tables = new DerivedTables(1_000_000);
     const creatorHeld = new Set<string>();
     const waiterHeld = new Set<string>();
-    const first = settle(tables.acquire(creator, [slowTable], creatorHeld));
-    const second = settle(tables.acquire(waiter, [slowTable], waiterHeld));
+    const first = settle(tables.acquire(duckDbTableStore(creator), [slowTable], creatorHeld));
+    const second = settle(tables.acquire(duckDbTableStore(waiter), [slowTable], waiterHeld));
     // The creator runs out of time; the waiter creates the table on its own connection.
     await interruptUntilSettled(first);
 
@@ -67,17 +68,17 @@ describe(`${DerivedTables.name}`, () => {
     expect(reader.getRowsJS()).toEqual([[5n]]);
 
     // Both let go; a later request finds the table without creating it again (it would count 7).
-    await tables.release(creator, creatorHeld);
-    await tables.release(waiter, waiterHeld);
-    await tables.acquire(other, [slowTable], new Set());
+    await tables.release(duckDbTableStore(creator), creatorHeld);
+    await tables.release(duckDbTableStore(waiter), waiterHeld);
+    await tables.acquire(duckDbTableStore(other), [slowTable], new Set());
     expect(tables.heldRows).toBe(1);
     expect((await other.runAndReadAll('SELECT c FROM derived_slow')).getRowsJS()).toEqual([[5n]]);
   });
 
   it('reports the failure to the request that was creating the table, and starts nothing once stopped', async () => {
     const tables = new DerivedTables(1_000_000);
-    const first = settle(tables.acquire(creator, [slowTable], new Set()));
-    const second = settle(tables.acquire(waiter, [slowTable], new Set(), () => true));
+    const first = settle(tables.acquire(duckDbTableStore(creator), [slowTable], new Set()));
+    const second = settle(tables.acquire(duckDbTableStore(waiter), [slowTable], new Set(), () => true));
     await interruptUntilSettled(first);
     const [created, waited] = await Promise.all([first, second]);
     expect(created.ok).toBe(false);
@@ -102,16 +103,16 @@ describe(`${DerivedTables.name}`, () => {
         await other.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = '${name}'`)
       ).getRowsJS()[0]![0] === 1n;
     const held = new Set<string>();
-    await tables.acquire(other, [made], held);
+    await tables.acquire(duckDbTableStore(other), [made], held);
     expect([...held].sort()).toEqual(['derived_made', 'derived_source']);
     // Over budget (11 rows): the source, never read by a statement, goes; the table made of it stays.
-    await tables.release(other, held);
+    await tables.release(duckDbTableStore(other), held);
     expect(await exists('derived_source')).toBe(false);
     expect(await exists('derived_made')).toBe(true);
     expect(tables.heldRows).toBe(1);
     // Found again without making its source again.
     const again = new Set<string>();
-    await tables.acquire(other, [made], again);
+    await tables.acquire(duckDbTableStore(other), [made], again);
     expect([...again]).toEqual(['derived_made']);
     expect(await exists('derived_source')).toBe(false);
     expect((await other.runAndReadAll('SELECT c FROM derived_made')).getRowsJS()).toEqual([[10n]]);
