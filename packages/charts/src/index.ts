@@ -99,3 +99,23 @@ export function clickRequest(
   return finalizeRequest(definition.buildSearch(click, query));
 }
 export { requestAttributes, chartQueryAttributes, chartAttributes } from './required-attributes.ts';
+export {
+  FROM_COLUMN,
+  TO_COLUMN,
+  chartTable,
+  distributionChartData,
+  distributionRows,
+  distributionTableSource,
+  growthChartData,
+  growthRows,
+  growthTableSource,
+  singleSeriesName,
+  visibleSeries,
+  type Cell,
+  type ChartTable,
+  type ChartTableOf,
+  type DistributionTableSource,
+  type GrowthTableSource,
+  type TableLook,
+} from './table.ts';
+export { csvField, toCsv } from './csv.ts';

@@ -1,6 +1,10 @@
 import {
-  toDistributionData,
-  toGrowthData,
+  distributionChartData,
+  distributionRows,
+  distributionTableSource,
+  growthChartData,
+  growthRows,
+  growthTableSource,
   type ChartKind,
   type ChartOfKind,
   type DataView,
@@ -17,10 +21,10 @@ import { GrowthChart } from '../charts/growth-chart.tsx';
 import type { BarSelection } from '../charts/types.ts';
 import {
   distributionLegend,
-  distributionRows,
   growthLegend,
-  growthRows,
+  type DistributionExportSource,
   type ExportTable,
+  type GrowthExportSource,
 } from '../export/table.ts';
 import type { LegendEntry } from '../export/types.ts';
 import type { ChartScale } from '../settings/settings-state.ts';
@@ -90,34 +94,18 @@ export interface ChartKindView<K extends ChartKind> {
 const singleSeriesLabel = (shown: ShownChart<'growth'>, view: DataView) =>
   shown.chart.definition.options.seriesLabels?.[view];
 
-function growthSource(shown: ShownChart<'growth'>, look: ChartLook) {
-  const label = singleSeriesLabel(shown, look.view);
-  return {
-    growth: shown.data,
-    view: look.view,
-    // Only series of this chart: the URL may name others.
-    hidden: shown.data.series.map((s) => s.label).filter((l) => look.hidden.has(l)),
-    ...(label && { singleSeriesLabel: label }),
-    yAxisTitle: shown.chart.definition.options.yAxisTitle,
-    colors: look.colors,
-  };
+function growthSource(shown: ShownChart<'growth'>, look: ChartLook): GrowthExportSource {
+  return { ...growthTableSource(shown.chart, shown.data, look), colors: look.colors };
 }
 
-function distributionSource(shown: ShownChart<'distribution'>, look: ChartLook) {
-  const { options } = shown.chart.definition;
-  return {
-    distribution: shown.data,
-    query: shown.chart.query,
-    xAxisTitle: options.xAxisTitle,
-    yAxisTitle: options.yAxisTitle,
-    colors: look.colors,
-  };
+function distributionSource(shown: ShownChart<'distribution'>, look: ChartLook): DistributionExportSource {
+  return { ...distributionTableSource(shown.chart, shown.data), colors: look.colors };
 }
 
 /** The table of chart kinds: adding a kind of chart is one entry here (and its tests). */
 export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
   growth: {
-    toData: (response, chart) => toGrowthData(response, chart.query),
+    toData: growthChartData,
     Chart: ({ shown, look, onSelect, height, svgRef }) => {
       const { options } = shown.chart.definition;
       const label = singleSeriesLabel(shown, look.view);
@@ -158,8 +146,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
     note: () => null,
   },
   distribution: {
-    toData: (response, chart) =>
-      toDistributionData(response, chart.query, { truncate: chart.definition.truncateViewData }),
+    toData: distributionChartData,
     Chart: ({ shown, look, onSelect, height, svgRef }) => {
       const { options } = shown.chart.definition;
       return (

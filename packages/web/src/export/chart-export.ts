@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts';
+import { toCsv } from '@pdb-stats/charts';
 import { saveFile } from './download.ts';
 import { exportFileName } from './filename.ts';
 import { toExportJson } from './json.ts';

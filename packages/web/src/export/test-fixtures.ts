@@ -1,9 +1,7 @@
-import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
+import { CHARTS, chartFacetRequest, distributionRows, growthRows } from '@pdb-stats/charts';
 import {
   distributionLegend,
-  distributionRows,
   growthLegend,
-  growthRows,
   type DistributionExportSource,
   type GrowthExportSource,
 } from './table.ts';

@@ -1,4 +1,4 @@
-import type { Cell, ExportTable } from './table.ts';
+import type { Cell, ChartTable } from './table.ts';
 
 /** Text a spreadsheet would run as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -14,6 +14,6 @@ export function csvField(cell: Cell): string {
 }
 
 /** The table as CSV: one header row, then one row per bar; CRLF line ends (RFC 4180). */
-export function toCsv(table: ExportTable): string {
+export function toCsv(table: ChartTable): string {
   return [table.columns, ...table.rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -1,0 +1,195 @@
+import type { SearchResponse } from '@pdb-stats/search-model';
+import { binLabel, generateBins } from './bins.ts';
+import type { DataView } from './keys.ts';
+import type { ResolvedChart } from './registry.ts';
+import { dateBinLabel, dateRangeBins } from './requests.ts';
+import { toDistributionData, toGrowthData, type DistributionData, type GrowthData } from './transform.ts';
+import type {
+  ChartDefinition,
+  DistributionChartDefinition,
+  DistributionQuery,
+  GrowthChartDefinition,
+} from './types.ts';
+
+/**
+ * A chart's data table: one row per bar, as the dashboard's table, its CSV and JSON downloads and the
+ * chart data API give it. One implementation for all of them, so that they cannot disagree.
+ */
+
+/** A cell: text, or a number written plainly (no thousands separators). */
+export type Cell = string | number;
+
+/** The chart's data as one table. */
+export interface ChartTable {
+  columns: string[];
+  rows: Cell[][];
+}
+
+/** Column names of a bin's bounds; the upper bound is not in the bin. */
+export const FROM_COLUMN = 'From';
+export const TO_COLUMN = 'To (exclusive)';
+
+/** What a growth chart's table is made of: its data as drawn. */
+export interface GrowthTableSource {
+  growth: GrowthData;
+  view: DataView;
+  /** Labels of hidden series (only series of this chart). */
+  hidden: readonly string[];
+  /** Name of the single series of a one-series chart in this view. */
+  singleSeriesLabel?: string;
+  yAxisTitle: string;
+}
+
+/** What a distribution chart's table is made of: its data as drawn and its query's bins. */
+export interface DistributionTableSource {
+  distribution: DistributionData;
+  query: DistributionQuery;
+  xAxisTitle: string;
+  yAxisTitle: string;
+}
+
+/** How a chart is shown: its data view and hidden series (the page's URL parameters). */
+export interface TableLook {
+  view: DataView;
+  hidden: Iterable<string>;
+}
+
+/** A growth chart's data drawn from the service's answer (null: a 204, no data). */
+export function growthChartData(
+  response: SearchResponse | null,
+  chart: ResolvedChart<GrowthChartDefinition>,
+): GrowthData {
+  return toGrowthData(response, chart.query);
+}
+
+/** A distribution chart's bars drawn from the service's answer: the first 25 when the chart truncates. */
+export function distributionChartData(
+  response: SearchResponse | null,
+  chart: ResolvedChart<DistributionChartDefinition>,
+): DistributionData {
+  return toDistributionData(response, chart.query, { truncate: chart.definition.truncateViewData });
+}
+
+/** The table's source of a growth chart as shown: the view's series name, only this chart's hidden series. */
+export function growthTableSource(
+  chart: ResolvedChart<GrowthChartDefinition>,
+  growth: GrowthData,
+  look: TableLook,
+): GrowthTableSource {
+  const { options } = chart.definition;
+  const hidden = new Set(look.hidden);
+  const label = options.seriesLabels?.[look.view];
+  return {
+    growth,
+    view: look.view,
+    // Only series of this chart: the URL may name others.
+    hidden: growth.series.map((s) => s.label).filter((l) => hidden.has(l)),
+    ...(label && { singleSeriesLabel: label }),
+    yAxisTitle: options.yAxisTitle,
+  };
+}
+
+/** The table's source of a distribution chart. */
+export function distributionTableSource(
+  chart: ResolvedChart<DistributionChartDefinition>,
+  distribution: DistributionData,
+): DistributionTableSource {
+  const { options } = chart.definition;
+  return {
+    distribution,
+    query: chart.query,
+    xAxisTitle: options.xAxisTitle,
+    yAxisTitle: options.yAxisTitle,
+  };
+}
+
+/** Visible series of a growth chart with their index in the full list (which fixes their colour). */
+export function visibleSeries(source: Pick<GrowthTableSource, 'growth' | 'hidden'>) {
+  const hidden = new Set(source.hidden);
+  return source.growth.series.map((s, index) => ({ s, index })).filter(({ s }) => !hidden.has(s.label));
+}
+
+/** The name of a one-series growth chart's series in its view. */
+export function singleSeriesName(
+  source: Pick<GrowthTableSource, 'singleSeriesLabel' | 'yAxisTitle'>,
+): string {
+  return source.singleSeriesLabel ?? source.yAxisTitle;
+}
+
+/**
+ * Bounds of each bar of a range or date-range chart, in bar order, or undefined when the chart has
+ * none or the bars are not the bins of its query (then no bounds are written rather than wrong ones).
+ */
+function barBounds(source: DistributionTableSource): [Cell, Cell][] | undefined {
+  const bars = source.distribution.bars;
+  const first = source.query.first;
+  let bins: { from?: Cell; to?: Cell; label: string }[];
+  if (first.kind === 'range') {
+    bins = generateBins(first.bins).map((bin) => ({ ...bin, label: binLabel(bin, first.labelStyle) }));
+  } else if (first.kind === 'date_range') {
+    // The number of bins depends on the year the chart was drawn; a year in the last bin gives them.
+    const year = first.firstYear + Math.max(0, bars.length - 2) * first.years;
+    bins = dateRangeBins(first, year).map((bin) => ({ ...bin, label: dateBinLabel(bin) }));
+  } else {
+    return undefined;
+  }
+  if (bins.length !== bars.length || bins.some((bin, i) => bin.label !== bars[i]?.label)) return undefined;
+  return bins.map((bin) => [bin.from ?? '', bin.to ?? '']);
+}
+
+/** A growth chart as a table: `Year` and one column per visible series, with the values of the view shown. */
+export function growthRows(source: GrowthTableSource): ChartTable {
+  const { growth, view } = source;
+  const shown = visibleSeries(source);
+  const multi = growth.series.length > 1;
+  return {
+    columns: ['Year', ...shown.map(({ s }) => (multi ? s.label : singleSeriesName(source)))],
+    rows: growth.years.map((year, i) => [year, ...shown.map(({ s }) => s[view][i] ?? 0)]),
+  };
+}
+
+/**
+ * A distribution chart as a table, one row per bar: the category, the bin bounds for range charts
+ * (ISO dates for date ranges), and the count.
+ */
+export function distributionRows(source: DistributionTableSource): ChartTable {
+  const { bars } = source.distribution;
+  const bounds = barBounds(source);
+  if (bounds) {
+    return {
+      columns: [source.xAxisTitle, FROM_COLUMN, TO_COLUMN, source.yAxisTitle],
+      rows: bars.map((bar, i) => [bar.label, ...bounds[i]!, bar.value]),
+    };
+  }
+  return {
+    columns: [source.xAxisTitle, source.yAxisTitle],
+    rows: bars.map((bar) => [bar.label, bar.value]),
+  };
+}
+
+/** A chart's table and the names of the series it shows. */
+export interface ChartTableOf extends ChartTable {
+  /** The series shown: the visible series of a stacked growth chart, else the chart's one series. */
+  series: string[];
+}
+
+/**
+ * The data table of a chart (variant resolved) from the service's answer to its facet request, in a
+ * data view with some series hidden: what the dashboard's table and downloads show.
+ */
+export function chartTable(
+  chart: ResolvedChart<ChartDefinition>,
+  response: SearchResponse | null,
+  look: TableLook,
+): ChartTableOf {
+  if (chart.kind === 'growth') {
+    const source = growthTableSource(chart, growthChartData(response, chart), look);
+    const series =
+      source.growth.series.length > 1
+        ? visibleSeries(source).map(({ s }) => s.label)
+        : [singleSeriesName(source)];
+    return { ...growthRows(source), series };
+  }
+  const source = distributionTableSource(chart, distributionChartData(response, chart));
+  return { ...distributionRows(source), series: [source.yAxisTitle] };
+}
