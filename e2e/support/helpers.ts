@@ -112,7 +112,8 @@ export async function barValues(page: Page): Promise<Map<string, number>> {
 
 /** Waits until the chart is drawn (no skeleton, bars or an empty-data note). */
 export async function waitForChart(page: Page) {
-  await expect(page.locator('.ps-plot-chart svg.ps-chart')).toBeVisible();
+  // A chart with nothing to draw says so in place of its drawing.
+  await expect(page.locator('.ps-plot-chart svg.ps-chart, .ps-plot-chart .ps-chart-state')).toBeVisible();
   await expect(page.locator('[data-testid="plot-skeleton"]')).toHaveCount(0);
 }
 

@@ -119,4 +119,3 @@ export {
   type TableLook,
 } from './table.ts';
 export { csvField, toCsv } from './csv.ts';
-export { chartFileName } from './file-name.ts';

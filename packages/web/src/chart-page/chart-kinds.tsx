@@ -18,6 +18,7 @@ import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
+import { partialYear, type PartialYear } from '../charts/partial-year.ts';
 import type { BarSelection } from '../charts/types.ts';
 import {
   distributionLegend,
@@ -29,6 +30,7 @@ import {
 import type { LegendEntry } from '../export/types.ts';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { seriesColor } from '../settings/colors.ts';
+import { useChartProvenance } from './data-as-of.tsx';
 
 /** What each kind of chart draws from its answer. */
 export interface KindData {
@@ -89,6 +91,39 @@ export interface ChartKindView<K extends ChartKind> {
   seriesLabels: (data: KindData[K]) => string[];
   /** A note under the chart, when the chart shows part of its answer. */
   note: (shown: ShownChart<K>) => ReactNode;
+  /** The line under the title: what is counted, by what, over which span or share of the answer. */
+  subtitle: (shown: ShownChart<K>, view: DataView, partial: PartialYear | undefined) => string;
+}
+
+/** The year that is not over in the data of a growth chart on screen, if any. */
+function usePartialYear(shown: ShownChart<'growth'>): PartialYear | undefined {
+  const provenance = useChartProvenance(shown.respondedAt);
+  return partialYear(provenance?.date, shown.data.years);
+}
+
+function growthSubtitle(shown: ShownChart<'growth'>, view: DataView, partial: PartialYear | undefined) {
+  const { options } = shown.chart.definition;
+  const { years } = shown.data;
+  const second = shown.chart.query.second;
+  const split = shown.data.series.length > 1 && second ? ` by ${second.name}` : '';
+  const counted = view === 'annual' ? 'released each year' : 'in total at the end of each year';
+  const span = years.length > 1 ? `, ${years[0]}–${years.at(-1)}` : years.length ? `, ${years[0]}` : '';
+  const part = partial ? ` (${partial.year} to ${partial.through})` : '';
+  return `${options.yAxisTitle}${split} ${counted}${span}${part}`;
+}
+
+function distributionSubtitle(shown: ShownChart<'distribution'>) {
+  const { options } = shown.chart.definition;
+  const { first } = shown.chart.query;
+  const { bars, bucketCount } = shown.data;
+  // The answer tells how many groups there are unless the request asked for the first ones only.
+  const top =
+    bucketCount > bars.length
+      ? `, top ${bars.length} of ${formatNumber(bucketCount)}`
+      : first.kind === 'terms' && first.maxIntervals !== undefined && bars.length >= first.maxIntervals
+        ? `, top ${bars.length}`
+        : '';
+  return `${options.yAxisTitle} by ${options.xAxisTitle}${top}`;
 }
 
 const singleSeriesLabel = (shown: ShownChart<'growth'>, view: DataView) =>
@@ -109,8 +144,10 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
     Chart: ({ shown, look, onSelect, height, svgRef }) => {
       const { options } = shown.chart.definition;
       const label = singleSeriesLabel(shown, look.view);
+      const partial = usePartialYear(shown);
       return (
         <GrowthChart
+          {...(partial && { partial })}
           data={shown.data}
           view={look.view}
           colors={look.colors}
@@ -144,6 +181,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
     hasViews: true,
     seriesLabels: (data) => data.series.map((s) => s.label),
     note: () => null,
+    subtitle: growthSubtitle,
   },
   distribution: {
     toData: distributionChartData,
@@ -188,6 +226,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
           Showing the {data.bars.length} largest of {formatNumber(data.bucketCount)} groups.
         </p>
       ),
+    subtitle: distributionSubtitle,
   },
 };
 
@@ -206,6 +245,7 @@ interface OpenKindView {
   exportRows: (shown: AnyShownChart, look: ChartLook) => { table: ExportTable; legend: LegendEntry[] };
   seriesLabels: (data: AnyShownChart['data']) => string[];
   note: (shown: AnyShownChart) => ReactNode;
+  subtitle: (shown: AnyShownChart, view: DataView, partial: PartialYear | undefined) => string;
 }
 
 /**
@@ -229,6 +269,19 @@ export function exportRowsOf(shown: AnyShownChart, look: ChartLook) {
 /** The note under a chart on screen, if any. */
 export function KindNote({ shown }: { shown: AnyShownChart }) {
   return viewOf(shown).note(shown);
+}
+
+/** The subtitle under a chart's title: what is counted, by what, over which span or share. */
+export function ChartSubtitle({ shown, view }: { shown: AnyShownChart; view: DataView }) {
+  const provenance = useChartProvenance(shown.respondedAt);
+  // Only the annual view of a growth chart has a year's bar that is not over.
+  const years = view === 'annual' && 'years' in shown.data ? shown.data.years : [];
+  const partial = partialYear(provenance?.date, years);
+  return (
+    <p className="ps-chart-subtitle" data-testid="chart-subtitle">
+      {viewOf(shown).subtitle(shown, view, partial)}
+    </p>
+  );
 }
 
 /** Draws a chart of any kind with its kind's component. */

@@ -32,6 +32,7 @@ import {
 import { useSettings } from '../settings/settings-context.tsx';
 import { readScale, withScale } from '../settings/url-state.ts';
 import {
+  ChartSubtitle,
   KindChart,
   KindNote,
   KindTable,
@@ -168,6 +169,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
     <article className="ps-page ps-plot-page" data-chart={definition.key}>
       <header className="ps-plot-header">
         <h1>{resolved.title}</h1>
+        {shown && <ChartSubtitle shown={shown} view={state.view} />}
         <ChartToolbar
           definition={definition}
           resolved={resolved}
@@ -204,11 +206,6 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           {query.isError && <DataError error={query.error} />}
           <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
             <div className="ps-plot-chart">
-              {shown.response === null && (
-                <p className="ps-empty" role="status">
-                  The search service has no data for this chart.
-                </p>
-              )}
               {chart()}
             </div>
             {seriesLabels.length > 1 && (

@@ -1,4 +1,5 @@
 import type { TickRendererProps } from '@visx/axis';
+import { CHART_FONT_SIZE } from './text-measure.ts';
 
 /**
  * A tick label drawn as visx's `Text` draws one line (the same nested `svg` and `text`), without
@@ -34,6 +35,15 @@ export function TickLabel(props: TickRendererProps) {
     </svg>
   );
 }
+
+/**
+ * Tick labels in the interface font (inherited: no font family of their own) at the charts' text size;
+ * below a bottom axis centred on their tick, left of a left axis ending at it.
+ */
+export const BOTTOM_TICK_LABELS = () =>
+  ({ fontSize: CHART_FONT_SIZE, textAnchor: 'middle', dy: '0.25em' }) as const;
+export const LEFT_TICK_LABELS = () =>
+  ({ fontSize: CHART_FONT_SIZE, textAnchor: 'end', dx: '-0.25em', dy: '0.25em' }) as const;
 
 /** Look of every chart axis: classes for the stylesheet, and a grey that reads on white and in print. */
 export const AXIS_STYLE = {

@@ -4,14 +4,17 @@ import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE } from './axis-style.tsx';
+import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
+import { BottomAxisTitle, bottomTitleLines } from './axis-title.tsx';
+import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
-import { formatNumber, thinLabels } from './format.ts';
+import { formatNumber, valueTicks } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { isDrawn, scaleName, valueScale } from './value-scale.ts';
+import { CHART_FONT_SIZE, CHART_LINE, measureText, widestWord, wrapLabel } from './text-measure.ts';
+import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 
 export interface DistributionChartProps {
   data: DistributionData;
@@ -32,13 +35,62 @@ export interface DistributionChartProps {
   patterns?: boolean;
 }
 
-const CHAR_WIDTH = 6.6;
+/** Below this chart width (a phone) a category's name is written above its bar, across the chart. */
+export const STACKED_LABELS_BELOW = 560;
+const BAR_THICKNESS = 18;
+const STACKED_BAR_THICKNESS = 14;
+/** Space between an axis and its tick labels. */
+const TICK_SPACE = 8;
 
-function shorten(label: string, max: number): string {
-  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
+/** One row of a horizontal-bar chart: the category's name in lines, and where its bar and name sit. */
+interface Row {
+  label: string;
+  lines: string[];
+  barTop: number;
+  /** Baseline of the name's first line. */
+  textY: number;
 }
 
-/** One bar per bin or bucket: vertical for bins, horizontal (labels on the left) for terms. */
+/**
+ * Rows of a horizontal-bar chart, every name in full. On a wide chart the names sit in a column left
+ * of the bars that is as wide as the longest name needs (at most 40 % of the chart, never narrower
+ * than its longest word), wrapped onto more lines when longer; on a narrow one each name is written
+ * above its bar, wrapped to the chart's width.
+ */
+function horizontalRows(labels: string[], width: number) {
+  const stacked = width < STACKED_LABELS_BELOW;
+  const rows: Row[] = [];
+  let y = 0;
+  if (stacked) {
+    const lineWidth = width - 8;
+    for (const label of labels) {
+      const lines = wrapLabel(label, lineWidth);
+      const textY = y + CHART_LINE - 3;
+      const barTop = y + lines.length * CHART_LINE + 2;
+      rows.push({ label, lines, barTop, textY });
+      y = barTop + STACKED_BAR_THICKNESS + 10;
+    }
+    return { rows, column: 0, stacked, length: Math.max(0, y - 10), thickness: STACKED_BAR_THICKNESS };
+  }
+  const widest = Math.max(0, ...labels.map((l) => measureText(l)));
+  const longestWord = Math.max(0, ...labels.map(widestWord));
+  const column = Math.ceil(Math.min(widest, Math.max(longestWord, width * 0.4))) + 1;
+  for (const label of labels) {
+    const lines = wrapLabel(label, column);
+    const height = Math.max(26, lines.length * CHART_LINE + 10);
+    const centre = y + height / 2;
+    rows.push({
+      label,
+      lines,
+      barTop: centre - BAR_THICKNESS / 2,
+      textY: centre - ((lines.length - 1) * CHART_LINE) / 2,
+    });
+    y += height;
+  }
+  return { rows, column, stacked, length: y, thickness: BAR_THICKNESS };
+}
+
+/** One bar per bin or bucket: vertical for bins, horizontal (names left of or above the bars) for terms. */
 export function DistributionChart(props: DistributionChartProps) {
   const { data, orientation, onSelect, scale = 'linear', patterns = false, svgRef } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
@@ -46,30 +98,56 @@ export function DistributionChart(props: DistributionChartProps) {
   const patternPrefix = usePatternPrefix();
   const labels = data.bars.map((b) => b.label);
   const vertical = orientation === 'vertical';
-  const longest = Math.max(0, ...labels.map((l) => l.length));
+  const maxValue = Math.max(0, ...data.bars.map((b) => b.value));
+  // The widest value label, before the axis is laid out: that of the highest tick the axis may get.
+  const topTick = scale === 'log' ? logTicks(maxValue).at(-1)! : valueTicks(maxValue, props.yStep).at(-1)!;
+  const valueLabelWidth = measureText(formatNumber(topTick));
 
-  // Category labels take at most 40% of a narrow chart (a phone), and 36 characters.
-  const maxLabelChars = Math.max(8, Math.min(36, Math.floor((width * 0.4) / CHAR_WIDTH)));
-  const margin = vertical
-    ? { top: 16, right: 16, left: 76, bottom: 0 }
-    : { top: 16, right: 24, left: Math.min(maxLabelChars, longest) * CHAR_WIDTH + 16, bottom: 52 };
-  const innerWidth = Math.max(80, width - margin.left - margin.right);
-  const band = vertical ? innerWidth / Math.max(1, labels.length) : 22;
-  const rotate = vertical && longest * CHAR_WIDTH > band * 0.9;
-  if (vertical) margin.bottom = rotate ? 40 + longest * CHAR_WIDTH * 0.72 : 52;
-  const innerHeight = vertical ? (props.height ?? 420) - margin.top - 16 : Math.max(1, labels.length) * band;
+  // Vertical: one rule for every bin label: upright and centred under its bar when every label fits
+  // its bar's width, else turned a quarter and still centred (every n-th when bars are thinner than
+  // a line of text).
+  const margin = { top: 16, right: 16, bottom: 0, left: 0 };
+  let innerWidth: number;
+  let innerHeight: number;
+  let binLabels = { upright: true, every: 1, depth: CHART_LINE };
+  const horizontal = vertical ? undefined : horizontalRows(labels, width);
+  if (vertical) {
+    margin.left = valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8;
+    innerWidth = Math.max(80, width - margin.left - margin.right);
+    const band = innerWidth / Math.max(1, labels.length);
+    const widest = Math.max(0, ...labels.map((l) => measureText(l)));
+    const upright = widest + 6 <= band;
+    binLabels = {
+      upright,
+      every: upright ? 1 : Math.ceil((CHART_LINE + 2) / band),
+      depth: upright ? CHART_LINE : widest,
+    };
+    margin.bottom = TICK_SPACE + binLabels.depth + 10 + CHART_LINE;
+    const height = props.height ?? (width < STACKED_LABELS_BELOW ? 360 : 420);
+    innerHeight = Math.max(120, height - margin.top - margin.bottom);
+  } else {
+    const rows = horizontal!;
+    margin.top = 28;
+    margin.left = rows.stacked ? 2 : rows.column + 14;
+    margin.right = Math.max(16, valueLabelWidth / 2 + 4);
+    innerWidth = Math.max(80, width - margin.left - margin.right);
+    innerHeight = Math.max(1, rows.length);
+    margin.bottom =
+      TICK_SPACE + CHART_LINE + 12 + bottomTitleLines(props.yAxisTitle, innerWidth) * CHART_LINE;
+  }
   const height = innerHeight + margin.top + margin.bottom;
 
-  const categories = scaleBand<string>({
-    domain: labels,
-    range: vertical ? [0, innerWidth] : [0, innerHeight],
-    padding: 0.15,
-  });
+  const categories = scaleBand<string>({ domain: labels, range: [0, innerWidth], padding: 0.15 });
+  const rowOf = new Map(horizontal?.rows.map((row) => [row.label, row]));
+  const thickness = vertical ? categories.bandwidth() : horizontal!.thickness;
+  const positionOf = (label: string) =>
+    vertical ? (categories(label) ?? 0) : (rowOf.get(label)?.barTop ?? 0);
   const values = valueScale(
     scale,
-    Math.max(0, ...data.bars.map((b) => b.value)),
+    maxValue,
     vertical ? [innerHeight, 0] : [0, innerWidth],
     props.yStep,
+    !vertical,
   );
   const ticks = values.ticks;
   const zero = values(0);
@@ -102,6 +180,14 @@ export function DistributionChart(props: DistributionChartProps) {
       ),
     });
 
+  if (maxValue === 0) {
+    return (
+      <div ref={frame} className="ps-chart-frame">
+        <ChartState state="no-data">{NO_DATA_MESSAGE}</ChartState>
+      </div>
+    );
+  }
+
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
@@ -130,7 +216,7 @@ export function DistributionChart(props: DistributionChartProps) {
             onKeyDown={onBarKey}
           >
             {drawn.map((bar, i) => {
-              const position = categories(bar.label) ?? 0;
+              const position = positionOf(bar.label);
               const length = Math.abs(values(bar.value) - zero);
               return (
                 <rect
@@ -138,8 +224,8 @@ export function DistributionChart(props: DistributionChartProps) {
                   className="ps-bar"
                   x={vertical ? position : 0}
                   y={vertical ? values(bar.value) : position}
-                  width={vertical ? categories.bandwidth() : Math.max(0, length)}
-                  height={vertical ? Math.max(0, length) : categories.bandwidth()}
+                  width={vertical ? thickness : Math.max(0, length)}
+                  height={vertical ? Math.max(0, length) : thickness}
                   fill={patterns ? `url(#${patternPrefix}-0)` : props.color}
                   data-color={props.color}
                   data-x={bar.label}
@@ -150,7 +236,7 @@ export function DistributionChart(props: DistributionChartProps) {
                     barProps(i).onFocus();
                     showTooltip(
                       bar,
-                      margin.left + (vertical ? position + categories.bandwidth() : length),
+                      margin.left + (vertical ? position + thickness : length),
                       margin.top + (vertical ? values(bar.value) : position),
                     );
                   }}
@@ -176,41 +262,105 @@ export function DistributionChart(props: DistributionChartProps) {
                 tickValues={ticks}
                 tickFormat={(v) => formatNumber(Number(v))}
                 label={props.yAxisTitle}
-                labelOffset={52}
+                labelOffset={valueLabelWidth + 10}
+                tickLabelProps={LEFT_TICK_LABELS}
                 {...AXIS_STYLE}
               />
-              <AxisBottom
-                top={innerHeight}
-                scale={categories}
-                // Slanted labels need about 16 px each; on a phone every other one is shown.
-                tickValues={rotate ? thinLabels(labels, innerWidth, 16) : labels}
-                label={props.xAxisTitle}
-                labelOffset={rotate ? longest * CHAR_WIDTH * 0.72 : 12}
-                {...AXIS_STYLE}
-                tickLabelProps={() =>
-                  rotate ? { angle: -45, textAnchor: 'end', dx: 4, dy: -2, fontSize: 11 } : { fontSize: 11 }
-                }
+              <line
+                className="ps-axis-line"
+                x1={0}
+                x2={innerWidth}
+                y1={innerHeight}
+                y2={innerHeight}
+                stroke={AXIS_STYLE.stroke}
+              />
+              <g className="ps-bin-labels">
+                {labels.map((label, i) => {
+                  if (i % binLabels.every !== 0) return null;
+                  const centre = (categories(label) ?? 0) + categories.bandwidth() / 2;
+                  const top = innerHeight + TICK_SPACE;
+                  return (
+                    <text
+                      key={label}
+                      className="ps-bin-label"
+                      data-x={label}
+                      fontSize={CHART_FONT_SIZE}
+                      {...(binLabels.upright
+                        ? { x: centre, y: top, textAnchor: 'middle', dominantBaseline: 'hanging' }
+                        : {
+                            transform: `translate(${centre}, ${top}) rotate(-90)`,
+                            textAnchor: 'end',
+                            dominantBaseline: 'central',
+                          })}
+                    >
+                      {label}
+                    </text>
+                  );
+                })}
+              </g>
+              <BottomAxisTitle
+                title={props.xAxisTitle}
+                width={innerWidth}
+                y={innerHeight + TICK_SPACE + binLabels.depth + 8 + CHART_FONT_SIZE}
               />
             </>
           ) : (
             <>
-              <AxisLeft
-                scale={categories}
-                tickValues={labels}
-                tickFormat={(v) => shorten(String(v), maxLabelChars)}
-                tickClassName={AXIS_STYLE.tickClassName}
-                stroke={AXIS_STYLE.stroke}
-                tickStroke={AXIS_STYLE.tickStroke}
-                tickComponent={AXIS_STYLE.tickComponent}
-                tickLabelProps={() => ({ fontSize: 11, textAnchor: 'end', dy: '0.33em', dx: -4 })}
-              />
+              <text
+                className="ps-axis-label"
+                x={horizontal!.stacked ? 0 : -12}
+                y={-12}
+                textAnchor={horizontal!.stacked ? 'start' : 'end'}
+              >
+                {props.xAxisTitle}
+              </text>
+              {/* Names written above their bars would be crossed by an axis line. */}
+              {!horizontal!.stacked && (
+                <line
+                  className="ps-axis-line"
+                  x1={0}
+                  x2={0}
+                  y1={0}
+                  y2={innerHeight}
+                  stroke={AXIS_STYLE.stroke}
+                />
+              )}
+              <g className="ps-category-labels">
+                {horizontal!.rows.map((row) => {
+                  const x = horizontal!.stacked ? 0 : -10;
+                  return (
+                    <text
+                      key={row.label}
+                      className="ps-category-label"
+                      data-category={row.label}
+                      x={x}
+                      y={row.textY}
+                      fontSize={CHART_FONT_SIZE}
+                      textAnchor={horizontal!.stacked ? 'start' : 'end'}
+                      dominantBaseline={horizontal!.stacked ? 'auto' : 'central'}
+                    >
+                      {row.lines.map((line, k) => (
+                        <tspan key={k} x={x} dy={k === 0 ? 0 : CHART_LINE}>
+                          {/* The space between lines stays in the text, so that it reads as the full name. */}
+                          {k < row.lines.length - 1 ? `${line} ` : line}
+                        </tspan>
+                      ))}
+                    </text>
+                  );
+                })}
+              </g>
               <AxisBottom
                 top={innerHeight}
                 scale={values.axis}
                 tickValues={ticks}
                 tickFormat={(v) => formatNumber(Number(v))}
-                label={props.yAxisTitle}
+                tickLabelProps={BOTTOM_TICK_LABELS}
                 {...AXIS_STYLE}
+              />
+              <BottomAxisTitle
+                title={props.yAxisTitle}
+                width={innerWidth}
+                y={innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
               />
             </>
           )}

@@ -57,6 +57,11 @@ describe(valueTicks.name, () => {
     expect(valueTicks(0, 500)).toEqual([0, 1]);
   });
 
+  it('widens an automatic step to at most maxTicks steps', () => {
+    expect(valueTicks(7, undefined, 2)).toEqual([0, 5, 10]);
+    expect(valueTicks(300, undefined, 1)).toEqual([0, 500]);
+  });
+
   it('gives nice steps', () => {
     expect(niceStep(0.3)).toBe(1);
     expect(niceStep(13)).toBe(20);

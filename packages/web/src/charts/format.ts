@@ -34,18 +34,21 @@ export function niceStep(raw: number): number {
 }
 
 /**
- * Ticks of the value axis from 0 to at least `max`. A chart's fixed step (500, 1000, 5000, 10000 or
- * 25000) is used when it gives between 2 and 10 ticks; it is widened by 2, 5, 10, … when it would
- * crowd the axis, and replaced by an automatic step when the data are too small for it.
+ * Ticks of the value axis from 0 to at least `max`, with at most `maxTicks` steps. A chart's fixed
+ * step (500, 1000, 5000, 10000 or 25000) is used when it gives between 2 and `maxTicks` steps; it is
+ * widened by 2, 5, 10, … when it would crowd the axis, and replaced by an automatic step when the data
+ * are too small for it. An automatic step is about a fifth of `max`, widened the same way.
  */
 export function valueTicks(max: number, step?: number, maxTicks: number = MAX_VALUE_TICKS): number[] {
   if (!(max > 0)) return [0, 1];
+  const most = Math.max(1, maxTicks);
   let size: number;
   if (step && max / step >= 2) {
     size = step;
-    for (let k = 0; max / size > maxTicks; k++) size = step * [2, 5, 10][k % 3]! * 10 ** Math.floor(k / 3);
+    for (let k = 0; max / size > most; k++) size = step * [2, 5, 10][k % 3]! * 10 ** Math.floor(k / 3);
   } else {
-    size = niceStep(max / 5);
+    size = niceStep(max / Math.min(5, most));
+    while (Math.ceil(max / size) > most) size = niceStep(size * 1.5);
   }
   const top = Math.ceil(max / size) * size;
   const ticks: number[] = [];

@@ -4,14 +4,18 @@ import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE } from './axis-style.tsx';
+import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
+import { BottomAxisTitle } from './axis-title.tsx';
+import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
-import { formatNumber, thinLabels } from './format.ts';
+import { formatNumber, thinLabels, valueTicks } from './format.ts';
+import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { isDrawn, scaleName, valueScale } from './value-scale.ts';
+import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
+import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 import { seriesColor } from '../settings/colors.ts';
 
 export interface GrowthChartProps {
@@ -34,9 +38,14 @@ export interface GrowthChartProps {
   svgRef?: Ref<SVGSVGElement>;
   /** Fill series with patterns as well as colours. */
   patterns?: boolean;
+  /** The last year when the data stop inside it: drawn lighter in the annual view, with a note. */
+  partial?: PartialYear;
 }
 
-const MARGIN = { top: 16, right: 16, bottom: 52, left: 76 };
+/** Space between an axis and its tick labels. */
+const TICK_SPACE = 8;
+/** How much of its colour a bar of a year that is not over keeps. */
+const PARTIAL_OPACITY = 0.45;
 
 /** Stacked bars per year; one bar segment per visible series. */
 export function GrowthChart(props: GrowthChartProps) {
@@ -54,9 +63,8 @@ export function GrowthChart(props: GrowthChartProps) {
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
-  const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-  const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const multi = data.series.length > 1;
+  const partial = view === 'annual' ? props.partial : undefined;
 
   const shown = useMemo(
     () =>
@@ -70,7 +78,19 @@ export function GrowthChart(props: GrowthChartProps) {
     [data.series, hidden, view],
   );
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const y = valueScale(scale, Math.max(0, ...totals), [innerHeight, 0]);
+  const maxTotal = Math.max(0, ...totals);
+  // The value labels' width, before the axis is laid out: that of the highest tick the axis may get.
+  const topTick = scale === 'log' ? logTicks(maxTotal).at(-1)! : valueTicks(maxTotal).at(-1)!;
+  const valueLabelWidth = measureText(formatNumber(topTick));
+  const MARGIN = {
+    top: partial ? 28 : 16,
+    right: 16,
+    bottom: TICK_SPACE + CHART_LINE + 12 + CHART_LINE,
+    left: valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8,
+  };
+  const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const y = valueScale(scale, maxTotal, [innerHeight, 0]);
   const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
   const color = (index: number) => seriesColor(colors, index);
   const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
@@ -116,6 +136,22 @@ export function GrowthChart(props: GrowthChartProps) {
       ),
     });
 
+  const allHidden = data.series.length > 0 && shown.length === 0;
+  const noData = data.series.every((series) => series.annual.every((value) => value === 0));
+  if (noData || allHidden) {
+    return (
+      <div ref={frame} className="ps-chart-frame">
+        {noData ? (
+          <ChartState state="no-data">{NO_DATA_MESSAGE}</ChartState>
+        ) : (
+          <ChartState state="all-hidden">
+            Every series is hidden. Choose a series in the legend to show it.
+          </ChartState>
+        )}
+      </div>
+    );
+  }
+
   return (
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
@@ -156,6 +192,10 @@ export function GrowthChart(props: GrowthChartProps) {
                   data-x={bar.year}
                   data-value={bar.value}
                   {...(multi && { 'data-series': bar.label })}
+                  {...(partial?.year === bar.year && {
+                    'data-partial': 'true',
+                    fillOpacity: PARTIAL_OPACITY,
+                  })}
                   aria-label={name}
                   {...barProps(i)}
                   onFocus={() => {
@@ -181,20 +221,39 @@ export function GrowthChart(props: GrowthChartProps) {
               );
             })}
           </g>
+          {partial && (
+            // Above the drawing, ending over the year's bar: inside it, it would cross its neighbours.
+            <text
+              className="ps-partial-note"
+              data-year={partial.year}
+              x={(x(partial.year) ?? 0) + x.bandwidth()}
+              y={-10}
+              textAnchor="end"
+              fontSize={CHART_FONT_SIZE}
+            >
+              {`${partial.year} to ${partial.through}`}
+            </text>
+          )}
           <AxisLeft
             scale={y.axis}
             tickValues={y.ticks}
             tickFormat={(v) => formatNumber(Number(v))}
             label={props.yAxisTitle}
-            labelOffset={52}
+            labelOffset={valueLabelWidth + 10}
+            tickLabelProps={LEFT_TICK_LABELS}
             {...AXIS_STYLE}
           />
           <AxisBottom
             top={innerHeight}
             scale={x}
-            tickValues={thinLabels(data.years, innerWidth, 44)}
-            label={props.xAxisTitle}
+            tickValues={thinLabels(data.years, innerWidth, measureText('0000') + 14)}
+            tickLabelProps={BOTTOM_TICK_LABELS}
             {...AXIS_STYLE}
+          />
+          <BottomAxisTitle
+            title={props.xAxisTitle}
+            width={innerWidth}
+            y={innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
           />
         </Group>
       </svg>

@@ -31,8 +31,11 @@ export function chartSvg(input: ChartExportInput, chart: SVGSVGElement): Compose
     chart: serializeChart(chart),
     title: input.title,
     legend: input.legend,
-    xAxisTitle: input.xAxisTitle,
-    yAxisTitle: input.yAxisTitle,
+    // The image writes the title of the axis under the chart below it and the other one beside it:
+    // a horizontal-bar chart has its categories beside and its values under.
+    ...(chart.classList.contains('ps-horizontal')
+      ? { xAxisTitle: input.yAxisTitle, yAxisTitle: input.xAxisTitle }
+      : { xAxisTitle: input.xAxisTitle, yAxisTitle: input.yAxisTitle }),
     caption: provenanceText(input.provenance),
   });
 }
