@@ -67,6 +67,15 @@ export interface QueryOptions {
   settings?: Record<string, string>;
 }
 
+/** Statements that change nothing, and so may be sent a second time. */
+const READ_STATEMENT = /^\s*(SELECT|WITH|SHOW|EXISTS|DESCRIBE)\b/i;
+
+/** The connection was closed by the other side before any answer (not a refused or timed-out one). */
+function isClosedConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+}
+
 /** One ClickHouse server, reached over HTTP at `host:port`. */
 export class ClickHouseNode {
   constructor(readonly address: string) {}
@@ -84,15 +93,25 @@ export class ClickHouseNode {
    * the memory limit `ClusterMemoryError`.
    */
   async send(sql: string, options: QueryOptions = {}, data?: ReadableStream<Uint8Array>): Promise<string> {
-    let response: Response;
-    try {
-      response = await fetch(data ? this.url(options, sql) : this.url(options), {
+    const post = () =>
+      fetch(data ? this.url(options, sql) : this.url(options), {
         method: 'POST',
         body: data ?? sql,
         // A streamed body (an INSERT's data) needs half duplex.
         ...(data && { duplex: 'half' }),
         ...(options.signal && { signal: options.signal }),
       } as RequestInit);
+    let response: Response;
+    try {
+      try {
+        response = await post();
+      } catch (error) {
+        // A kept-alive connection the server closed (keep_alive_timeout) just as the statement went
+        // out: the server never read it, so a read is sent again once on a fresh connection.
+        if (data || options.signal?.aborted || !isClosedConnection(error) || !READ_STATEMENT.test(sql))
+          throw error;
+        response = await post();
+      }
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new ClusterUnavailableError(
