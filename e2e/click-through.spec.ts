@@ -13,6 +13,11 @@ async function expectNoInlineScripts(page: Page) {
   await expect(page.locator('script:not([src])')).toHaveCount(0);
 }
 
+/** The request's text as the query editor shows it. */
+function editorBox(page: Page) {
+  return page.getByRole('textbox', { name: 'Search request (JSON)' });
+}
+
 /** Titles (or names) of the results table, one per row. */
 function titleCells(page: Page) {
   return page.getByTestId('results-table').locator('tbody tr td.ps-sp-wide');
@@ -35,9 +40,10 @@ test('a bar click lands on the query editor with the bar’s count, and its resu
   await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
   await expect(editor.getByTestId('result-count')).toHaveText(value.toLocaleString('en-US'));
   // The request is shown formatted, and the first identifiers come with their titles.
-  const shown = JSON.parse(await editor.getByLabel('Search request (JSON)').inputValue()) as SearchRequest;
+  const shown = JSON.parse(await editorBox(editor).innerText()) as SearchRequest;
   expect(shown).toEqual(requestOf(editor.url()));
   await expect(titleCells(editor).first()).not.toBeEmpty();
+  await expect(titleCells(editor).first()).not.toHaveText('—');
   await expectNoInlineScripts(editor);
 
   await editor.getByTestId('results-link').click();
@@ -47,7 +53,7 @@ test('a bar click lands on the query editor with the bar’s count, and its resu
   await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
   const rows = editor.getByTestId('results-table').locator('tbody tr');
   await expect(rows).toHaveCount(Math.min(value, 25));
-  for (const title of await titleCells(editor).allTextContents()) expect(title.trim()).not.toBe('');
+  for (const title of await titleCells(editor).allTextContents()) expect(title.trim()).not.toMatch(/^(—)?$/);
   await expectNoInlineScripts(editor);
 
   // The results are those of the Search API, and the page links back to the chart.
@@ -74,6 +80,7 @@ test('a small-molecule bar lands on the chemical results page with the same coun
   await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
   await expect(editor.getByTestId('results-table').locator('thead')).toContainText('Formula weight');
   await expect(titleCells(editor).first()).not.toBeEmpty();
+  await expect(titleCells(editor).first()).not.toHaveText('—');
 });
 
 test('the results page sorts and pages through the identifiers', async ({ page, baseURL }) => {
@@ -143,16 +150,14 @@ test('an invalid request names the faulty field on the results page and in the e
   await page.goto(queryEditorUrl('', good));
   const count = page.getByTestId('result-count');
   await expect(count).toHaveAttribute('data-count', /^[1-9]\d*$/);
-  const editor = page.getByLabel('Search request (JSON)');
-  const text = await editor.inputValue();
+  const editor = editorBox(page);
+  const text = await editor.innerText();
   await editor.fill(text.replace('rcsb_entry_info.experimental_method', BAD_ATTRIBUTE));
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByTestId('error-field')).toHaveText('query.nodes[0].parameters.attribute');
   await expect(page.getByTestId('request-error')).toContainText('line 10');
   await expect(editor).toHaveAttribute('aria-invalid', 'true');
-  const selected = await editor.evaluate((el: HTMLTextAreaElement) =>
-    el.value.slice(el.selectionStart, el.selectionEnd),
-  );
+  const selected = await page.evaluate(() => getSelection()?.toString());
   expect(selected).toBe(`"attribute": "${BAD_ATTRIBUTE}"`);
   await expect(page.getByTestId('results-link')).toBeHidden();
 
@@ -213,4 +218,5 @@ test('a search that finds nothing (204) shows 0 on both pages', async ({ page })
   await expect(page.getByRole('status')).toContainText('the search found nothing');
   await page.goto(queryEditorUrl('', none));
   await expect(page.getByTestId('result-count')).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('no-results')).toContainText('No entries match this request');
 });

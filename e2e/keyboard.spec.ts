@@ -216,7 +216,7 @@ test('the results page and the query editor show a focus ring too', async ({ pag
   const request = encodeURIComponent(JSON.stringify({ return_type: 'entry' }));
   for (const path of [`/search?request=${request}`, `/query-editor.html?json=${request}`]) {
     await page.goto(path);
-    await expect(page.locator('.ps-sp-header')).toBeVisible();
+    await expect(page.getByTestId('back-to-chart')).toBeVisible();
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       const ring = await page.evaluate(() => {

@@ -9,16 +9,8 @@ import { precompress } from './build/precompress.ts';
  */
 const base = process.env.WEB_BASE ?? '/';
 
-/**
- * Pages: the dashboard (`index`, unchanged) plus the pages it links to, which the server serves at
- * /search, /search/chemical/ and /query-editor.html with the same injected config.
- */
-const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-const PAGES = {
-  index: page('index.html'),
-  search: page('search.html'),
-  'query-editor': page('query-editor.html'),
-};
+/** One page: the dashboard, whose router shows the search pages too (the server serves it at their addresses). */
+const INDEX = fileURLToPath(new URL('index.html', import.meta.url));
 
 export default defineConfig({
   base: base.endsWith('/') ? base : `${base}/`,
@@ -31,7 +23,7 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
-      input: PAGES,
+      input: { index: INDEX },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SEARCH_ADVANCED_URL, DEFAULT_SEARCH_API_URL, parseRootConfig } from './config.ts';
+import {
+  DEFAULT_ARCHIVE_PAGES,
+  DEFAULT_SEARCH_ADVANCED_URL,
+  DEFAULT_SEARCH_API_URL,
+  parseRootConfig,
+} from './config.ts';
 
 describe(parseRootConfig.name, () => {
   it('uses the defaults for a missing or empty attribute', () => {
@@ -13,6 +18,7 @@ describe(parseRootConfig.name, () => {
             searchAdvancedUrl: DEFAULT_SEARCH_ADVANCED_URL,
           },
           statsNotes: {},
+          archivePages: DEFAULT_ARCHIVE_PAGES,
         },
       });
     }
@@ -31,6 +37,7 @@ describe(parseRootConfig.name, () => {
           searchAdvancedUrl: DEFAULT_SEARCH_ADVANCED_URL,
         },
         statsNotes: {},
+        archivePages: DEFAULT_ARCHIVE_PAGES,
       },
     });
   });
@@ -47,5 +54,24 @@ describe(parseRootConfig.name, () => {
       message: 'data-config: "sierraConfig.searchApiUrl" must be an http(s) URL',
     });
     expect(parseRootConfig('{"statsNotes": {"resolution": 1}}')).toMatchObject({ ok: false });
+    expect(parseRootConfig('{"archivePages": {"ligand": "ftp://x/"}}')).toMatchObject({
+      ok: false,
+      message: 'data-config: "archivePages.ligand" must be an http(s) URL',
+    });
+  });
+
+  it('takes the base URLs of the archive pages that identifiers link to, over the defaults', () => {
+    const result = parseRootConfig(
+      '{"archivePages": {"structure": "https://www.ebi.ac.uk/pdbe/entry/pdb/"}}',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        archivePages: {
+          structure: 'https://www.ebi.ac.uk/pdbe/entry/pdb/',
+          ligand: DEFAULT_ARCHIVE_PAGES.ligand,
+        },
+      },
+    });
   });
 });

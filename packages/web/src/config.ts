@@ -9,6 +9,11 @@ export const PRODUCT_TITLE = 'PDB Statistics';
 export const DEFAULT_BASENAME = '/';
 export const DEFAULT_SEARCH_API_URL = 'https://search.rcsb.org';
 export const DEFAULT_SEARCH_ADVANCED_URL = 'https://www.rcsb.org';
+/** The archive's own pages of results, by the identifier appended: `…/structure/4HHB`, `…/ligand/HEM`. */
+export const DEFAULT_ARCHIVE_PAGES: ArchivePages = {
+  structure: 'https://www.rcsb.org/structure/',
+  ligand: 'https://www.rcsb.org/ligand/',
+};
 
 export interface SierraConfig {
   /** Search service: data requests and the query editor. */
@@ -17,12 +22,21 @@ export interface SierraConfig {
   searchAdvancedUrl: string;
 }
 
+/** Base URLs of the archive's pages that result identifiers link to. */
+export interface ArchivePages {
+  /** An entry's page (any structure level links to its entry). */
+  structure: string;
+  /** A chemical component's page. */
+  ligand: string;
+}
+
 export interface AppConfig {
   /** Base path of the client-side routes. */
   basename: string;
   sierraConfig: SierraConfig;
   /** Stats notes (HTML) per chart key that replace the registry's long descriptions. */
   statsNotes: Record<string, string>;
+  archivePages: ArchivePages;
 }
 
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; message: string };
@@ -60,7 +74,7 @@ export function parseRootConfig(text: string | null | undefined): ConfigResult {
     }
   }
   if (!isRecord(raw)) return { ok: false, message: 'data-config must be a JSON object' };
-  const { basename = DEFAULT_BASENAME, sierraConfig = {}, statsNotes = {} } = raw;
+  const { basename = DEFAULT_BASENAME, sierraConfig = {}, statsNotes = {}, archivePages = {} } = raw;
   if (typeof basename !== 'string') return { ok: false, message: 'data-config: "basename" must be a string' };
   if (!isRecord(sierraConfig)) return { ok: false, message: 'data-config: "sierraConfig" must be an object' };
   const sierra: SierraConfig = {
@@ -76,12 +90,22 @@ export function parseRootConfig(text: string | null | undefined): ConfigResult {
   }
   if (!isRecord(statsNotes) || Object.values(statsNotes).some((v) => typeof v !== 'string'))
     return { ok: false, message: 'data-config: "statsNotes" must map chart keys to HTML strings' };
+  if (!isRecord(archivePages)) return { ok: false, message: 'data-config: "archivePages" must be an object' };
+  const pages = { ...DEFAULT_ARCHIVE_PAGES };
+  for (const key of ['structure', 'ligand'] as const) {
+    const value = archivePages[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !isHttpUrl(value))
+      return { ok: false, message: `data-config: "archivePages.${key}" must be an http(s) URL` };
+    pages[key] = value;
+  }
   return {
     ok: true,
     config: {
       basename: normalizeBasename(basename),
       sierraConfig: sierra,
       statsNotes: statsNotes as Record<string, string>,
+      archivePages: pages,
     },
   };
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { readPagePreloads } from './page-preloads.ts';
-import { PAGE_TEMPLATES, pageRoutes } from './pages.ts';
+import { SEARCH_PAGE_PATHS } from './pages.ts';
 
 export interface WebOptions {
   /** Folder of the built dashboard (packages/web/dist). */
@@ -39,10 +39,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   // The config differs per request, so pages are revalidated; their scripts are hashed files.
   const send = (template: string, request: FastifyRequest, reply: FastifyReply) =>
     reply.type('text/html').header('cache-control', 'no-cache').send(page(template, request));
-  const serve =
-    (template: string): RouteHandlerMethod =>
-    async (request, reply) =>
-      send(template, request, reply);
 
   const index = await readFile(join(options.root, 'index.html'), 'utf8');
   const preloads = await readPagePreloads(options.root, index);
@@ -62,11 +58,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     setHeaders: (reply, path) => {
       if (isHashedAsset(options.root, path)) reply.header('cache-control', IMMUTABLE);
     },
-    // Page templates are served with their config at their own paths, never raw.
-    globIgnore: [...PAGE_TEMPLATES, '**/*.br', '**/*.gz'],
+    // The page template is served with its config, never raw.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
   });
   app.get('/', dashboard);
-  await app.register(pageRoutes, { root: options.root, serve });
+  for (const path of SEARCH_PAGE_PATHS) app.get(path, dashboard);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&

@@ -16,7 +16,7 @@ const engine: Engine = {
   held: DEMO_HELD,
 };
 
-/** A built web folder written by hand: three templates with the root element, and a script file. */
+/** A built web folder written by hand: a page template with the root element, and its script file. */
 const template = (name: string) =>
   `<!doctype html><html><head><title>${name}</title><script type="module" crossorigin src="/static/js/${name}-abc.js"></script></head>` +
   `<body><div id="statsroot" data-config="{}"></div></body></html>`;
@@ -40,11 +40,11 @@ function configOf(html: string): any {
 
 const REQUEST = encodeURIComponent(JSON.stringify({ return_type: 'entry' }));
 
-describe('pages the dashboard links to', () => {
+describe("the search pages, which the dashboard shows at the archive search site's addresses", () => {
   let root: string;
   let app: FastifyInstance;
   beforeAll(async () => {
-    root = await webFolder(['index', 'search', 'query-editor']);
+    root = await webFolder(['index']);
     app = await buildApp({ engine, web: { root } });
   });
   afterAll(async () => {
@@ -60,14 +60,15 @@ describe('pages the dashboard links to', () => {
     return response.body;
   };
 
-  it('serves the results page at /search and /search/chemical/ with the config pointing here', async () => {
+  it('serves the dashboard at /search, /search/chemical/ and /query-editor.html with the config pointing here', async () => {
     for (const url of [
       `/search?request=${REQUEST}`,
       `/search/chemical/?request=${REQUEST}`,
       '/search/chemical',
+      `/query-editor.html?json=${REQUEST}&chart=%2Fgrowth%2Fexperimental-method`,
     ]) {
       const html = await page(url);
-      expect(html).toContain('<title>search</title>');
+      expect(html).toContain('<title>index</title>');
       expect(configOf(html)).toEqual({
         basename: '/',
         sierraConfig: {
@@ -75,39 +76,15 @@ describe('pages the dashboard links to', () => {
           searchAdvancedUrl: 'http://stats.example:8080',
         },
       });
+      expect(configOf(html)).toEqual(configOf(await page('/')));
     }
   });
 
-  it('serves the query editor at /query-editor.html with the same config as the dashboard', async () => {
-    const editor = await page(`/query-editor.html?json=${REQUEST}&chart=%2Fgrowth%2Fexperimental-method`);
-    expect(editor).toContain('<title>query-editor</title>');
-    expect(configOf(editor)).toEqual(configOf(await page('/')));
-    expect(await page('/')).toContain('<title>index</title>');
-  });
-
-  it('never serves a page template raw, and still serves the scripts and the dashboard fallback', async () => {
-    expect((await app.inject('/search.html')).statusCode).toBe(404);
-    const script = await app.inject('/static/js/query-editor-abc.js');
+  it('never serves the page template raw, and still serves the scripts', async () => {
+    expect((await app.inject('/index.html')).statusCode).toBe(404);
+    const script = await app.inject('/static/js/index-abc.js');
     expect(script.statusCode).toBe(200);
-    expect(script.body).toBe('console.log("query-editor");');
-    expect(await page('/growth/experimental-method')).toContain('<title>index</title>');
-  });
-});
-
-describe('a build without the search pages', () => {
-  it('leaves their paths to the dashboard, which shows its not-found page', async () => {
-    const root = await webFolder(['index']);
-    const app = await buildApp({ engine, web: { root, publicUrl: 'https://stats.example.org' } });
-    try {
-      const response = await app.inject(`/search?request=${REQUEST}`);
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>index</title>');
-      expect(configOf(response.body).sierraConfig.searchAdvancedUrl).toBe('https://stats.example.org');
-      expect((await app.inject('/query-editor.html')).statusCode).toBe(404);
-    } finally {
-      await app.close();
-      await rm(root, { recursive: true, force: true });
-    }
+    expect(script.body).toBe('console.log("index");');
   });
 });
 
@@ -123,6 +100,11 @@ describe("preloads of a route's page chunk", () => {
       css: ['static/media/plot-page-4.css'],
     },
     'src/pages/home-page.tsx': { file: 'static/js/home-page-5.js', imports: ['_shared.js'] },
+    'src/search-pages/query-editor-page.tsx': {
+      file: 'static/js/query-editor-page-6.js',
+      imports: ['_editor.js', 'index.html'],
+    },
+    '_editor.js': { file: 'static/js/editor-7.js' },
   };
   let root: string;
   let app: FastifyInstance;
@@ -151,6 +133,10 @@ describe("preloads of a route's page chunk", () => {
 
   it('names the home chunk on the home route, and nothing on paths without a page chunk', async () => {
     expect(await head('/')).toContain('href="/static/js/home-page-5.js"');
+    const editor = await head('/query-editor.html?json=%7B%7D');
+    expect(editor).toContain('href="/static/js/query-editor-page-6.js"');
+    expect(editor).toContain('href="/static/js/editor-7.js"');
+    expect(await head('/')).not.toContain('editor-7.js');
     for (const url of ['/growth/a/b', '/nowhere', '/search?request=x'])
       expect(await head(url)).not.toContain('modulepreload');
   });

@@ -41,6 +41,8 @@ const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
 const ChartPage = lazyPage<{ kind: ChartKind }>(() => import('../chart-page/chart-page.tsx'));
 const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
 const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
+const ResultsPage = lazyPage(() => import('../search-pages/results-page.tsx'));
+const QueryEditorPage = lazyPage(() => import('../search-pages/query-editor-page.tsx'));
 
 function page(element: ReactNode, fallback: ReactNode = <LoadingIndicator />) {
   return <Suspense fallback={fallback}>{element}</Suspense>;
@@ -70,6 +72,9 @@ export function createRoutes(): RouteObject[] {
             })),
             { path: PAGES.otherStatistics.path, element: page(<OtherStatisticsPage />) },
             { path: PAGES.snapshot.path, element: page(<SnapshotPage />) },
+            { path: PAGES.results.path, element: page(<ResultsPage />) },
+            { path: PAGES.chemicalResults.path, element: page(<ResultsPage />) },
+            { path: PAGES.queryEditor.path, element: page(<QueryEditorPage />) },
             { path: '*', element: <NoRoute /> },
           ],
         },

@@ -22,12 +22,27 @@ export const PAGES = {
     chunk: 'src/pages/other-statistics-page.tsx',
   },
   snapshot: { path: '/pdb-data-snapshot', title: 'PDB Data Snapshot', chunk: 'src/pages/snapshot-page.tsx' },
+  // The pages a bar click leads to, at the addresses of the archive's own search site, so that a
+  // search link works the same whether it points there or here.
+  results: { path: '/search', title: 'Search Results', chunk: 'src/search-pages/results-page.tsx' },
+  chemicalResults: {
+    path: '/search/chemical',
+    title: 'Search Results',
+    chunk: 'src/search-pages/results-page.tsx',
+  },
+  queryEditor: {
+    path: '/query-editor.html',
+    title: 'Query Editor',
+    chunk: 'src/search-pages/query-editor-page.tsx',
+  },
 } as const satisfies Record<string, PageSpec>;
 
 export type PageName = keyof typeof PAGES;
 
 /** The pages with a fixed address. */
-export const FIXED_PAGES = (['home', 'otherStatistics', 'snapshot'] as const).map((name) => ({
+export const FIXED_PAGES = (
+  ['home', 'otherStatistics', 'snapshot', 'results', 'chemicalResults', 'queryEditor'] as const
+).map((name) => ({
   name,
   ...PAGES[name],
 }));

@@ -17,3 +17,13 @@ describe(`${archivePageOf.name}`, () => {
     expect(archivePageOf('mol_definition', 'A/B')).toBeUndefined();
   });
 });
+
+describe('archive pages of another base URL', () => {
+  it('appends the identifier to the configured bases', () => {
+    const pages = { structure: 'https://www.ebi.ac.uk/pdbe/entry/pdb/', ligand: 'https://example.org/chem/' };
+    expect(archivePageOf('polymer_entity', '4hhb_1', pages)).toBe(
+      'https://www.ebi.ac.uk/pdbe/entry/pdb/4HHB',
+    );
+    expect(archivePageOf('mol_definition', 'HEM', pages)).toBe('https://example.org/chem/HEM');
+  });
+});

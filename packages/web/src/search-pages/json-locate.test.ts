@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldSteps, lineOf, locateField, syntaxErrorOffset } from './json-locate.ts';
+import { fieldSteps, lineOf, locateField, syntaxErrorOffset, jsonFault } from './json-locate.ts';
 
 const request = {
   query: {
@@ -78,5 +78,21 @@ describe(`${lineOf.name} and ${syntaxErrorOffset.name}`, () => {
     expect(offset).toBeGreaterThan(8);
     expect(syntaxErrorOffset(broken, 'Unexpected token } in JSON at position 14')).toBe(14);
     expect(syntaxErrorOffset('a\nbcd', 'Unexpected (line 2 column 3)')).toBe(4);
+  });
+});
+
+describe('jsonFault', () => {
+  it('says what is wrong in plain words, with its line and column', () => {
+    expect(jsonFault('{"a": 1}')).toBeUndefined();
+    expect(jsonFault('{\n  "a": 1\n  "b": 2\n}')).toEqual({
+      reason: 'a comma or a closing } is missing after a value',
+      at: { offset: 13, line: 3, column: 3 },
+    });
+    expect(jsonFault('{"a": [1,]}')).toMatchObject({ at: { line: 1, column: 10 } });
+    expect(jsonFault('{"a": 1,\n}')).toMatchObject({
+      reason: 'a property name in double quotes is expected here (a comma too many?)',
+      at: { line: 2, column: 1 },
+    });
+    expect(jsonFault('{"a": [1')).toMatchObject({ reason: expect.stringMatching(/missing/) });
   });
 });

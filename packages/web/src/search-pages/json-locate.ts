@@ -133,3 +133,73 @@ export function syntaxErrorOffset(text: string, message: string): number | undef
   const lines = text.split('\n').slice(0, Number(lineColumn[1]) - 1);
   return lines.reduce((sum, line) => sum + line.length + 1, 0) + Number(lineColumn[2]) - 1;
 }
+
+/** The JSON parser's complaints in plain words (V8's wording, which Chromium and Node share). */
+const REASONS: [RegExp, string][] = [
+  [/Expected property name or '}'/, 'a property name in double quotes, or a closing }, is expected here'],
+  [
+    /Expected double-quoted property name/,
+    'a property name in double quotes is expected here (a comma too many?)',
+  ],
+  [/Expected ',' or '}' after property value/, 'a comma or a closing } is missing after a value'],
+  [/Expected ',' or ']' after array element/, 'a comma or a closing ] is missing after a list item'],
+  [/Expected ':' after property name/, 'a colon is missing after a property name'],
+  [/Unterminated string/, 'a string is not closed with a double quote'],
+  [/Bad control character in string literal/, 'a string holds a line break or a tab; write \\n or \\t'],
+  [/Unexpected non-whitespace character after JSON/, 'there is more text after the request’s closing }'],
+  [/Unexpected end of JSON input/, 'the text ends early: a closing }, ] or " is missing'],
+  [/Unexpected token/, 'this character is not allowed here'],
+];
+
+/** True when the text is JSON, or could become JSON by adding to its end. */
+function isJsonPrefix(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/end of JSON input|Unterminated string/.test(message)) return true;
+    const offset = syntaxErrorOffset(text, message);
+    return offset !== undefined && offset >= text.length;
+  }
+}
+
+/**
+ * Where a parser that names no position (V8's "Unexpected token") stopped: the last character of
+ * the longest prefix that could still be the start of JSON. Once a prefix cannot, no longer one can,
+ * so a binary search finds it.
+ */
+function firstFaultyOffset(text: string): number | undefined {
+  let good = 0;
+  let bad = text.length;
+  if (isJsonPrefix(text)) return undefined;
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2);
+    if (isJsonPrefix(text.slice(0, middle))) good = middle;
+    else bad = middle;
+  }
+  return bad - 1;
+}
+
+/**
+ * Why a text is not JSON, in plain words, and where: the offset, line and column of the fault when
+ * the parser says. Undefined for valid JSON.
+ */
+export function jsonFault(
+  text: string,
+): { reason: string; at?: { offset: number; line: number; column: number } } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const message = (error as Error).message;
+    const reason = REASONS.find(([pattern]) => pattern.test(message))?.[1] ?? message;
+    const offset = /end of JSON input/.test(message)
+      ? text.length
+      : (syntaxErrorOffset(text, message) ?? firstFaultyOffset(text));
+    if (offset === undefined) return { reason };
+    const line = lineOf(text, offset);
+    const column = offset - text.lastIndexOf('\n', offset - 1);
+    return { reason, at: { offset, line, column } };
+  }
+}

@@ -41,8 +41,3 @@ export function chartRoute(chart: string | null): string | undefined {
   if (!chart || !chart.startsWith('/') || chart.startsWith('//') || /[\\\s]/.test(chart)) return undefined;
   return chart;
 }
-
-/** A dashboard route under the configured base path. */
-export function underBasename(basename: string, route: string): string {
-  return basename === '/' ? route : `${basename}${route === '/' ? '' : route}`;
-}

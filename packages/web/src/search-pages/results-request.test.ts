@@ -1,9 +1,9 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
 import { describe, expect, it } from 'vitest';
-import { chartRoute, parseRequestText, underBasename } from './request-param.ts';
+import { chartRoute, parseRequestText } from './request-param.ts';
 import { resultRows } from './result-items.ts';
-import { parsePage, resultsRequest, sortChoice } from './results-request.ts';
+import { defaultOrderLabel, headingSort, parsePage, resultsRequest, sortChoice } from './results-request.ts';
 
 const request: SearchRequest = {
   query: { type: 'terminal', service: 'text', parameters: { attribute: 'a', operator: 'exists' } },
@@ -71,9 +71,6 @@ describe(`${chartRoute.name}`, () => {
     );
     for (const bad of [null, '', 'javascript:alert(1)', '//evil.example/x', 'https://evil.example', '/a b'])
       expect(chartRoute(bad)).toBeUndefined();
-    expect(underBasename('/', '/growth/x')).toBe('/growth/x');
-    expect(underBasename('/stats', '/growth/x')).toBe('/stats/growth/x');
-    expect(underBasename('/stats', '/')).toBe('/stats');
   });
 
   it('travels in the links the dashboard builds, after the request', () => {
@@ -100,5 +97,30 @@ describe(`${resultRows.name}`, () => {
       }),
     ).toEqual([{ identifier: '1ABC_1', group: { identifier: 'P1', count: 2 } }]);
     expect(resultRows(null)).toEqual([]);
+  });
+});
+
+describe('orders of the results page', () => {
+  it('calls the default order a score only for a full-text search', () => {
+    expect(defaultOrderLabel({ return_type: 'entry' })).toBe('Default order');
+    expect(
+      defaultOrderLabel({
+        return_type: 'entry',
+        query: {
+          type: 'group',
+          logical_operator: 'and',
+          nodes: [{ type: 'terminal', service: 'full_text', parameters: { value: 'kinase' } as never }],
+        },
+      }),
+    ).toBe('Relevance (score)');
+  });
+
+  it("sorts by a column's heading, and the other way round on a second click", () => {
+    expect(headingSort('entry', 'Resolution', undefined)?.key).toBe('resolution');
+    expect(headingSort('entry', 'Resolution', 'resolution')?.key).toBe('resolution-desc');
+    expect(headingSort('entry', 'Resolution', 'resolution-desc')?.key).toBe('resolution');
+    expect(headingSort('entry', 'Released', 'resolution')?.key).toBe('release-desc');
+    expect(headingSort('mol_definition', 'Formula weight', 'weight-asc')?.key).toBe('weight-desc');
+    expect(headingSort('entry', 'Title', undefined)).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@ export const PAGE_SIZE = 25;
 export interface SortChoice {
   key: string;
   label: string;
+  /** The heading of the results column this order sorts, so that a click on it picks the order. */
+  column?: string;
   /** Undefined: the request's own order, or score (the service's default). */
   sort?: SortOption[];
 }
@@ -13,26 +15,38 @@ export interface SortChoice {
 const RELEASE = 'rcsb_accession_info.initial_release_date';
 const CHEM_RELEASE = 'rcsb_chem_comp_info.initial_release_date';
 
+/** The service's own order: by score, which only a full-text search makes differ between hits. */
+const DEFAULT_ORDER: SortChoice = { key: 'score', label: 'Score' };
+
 const byRelease = (attribute: string): SortChoice[] => [
   {
     key: 'release-desc',
     label: 'Release date, newest first',
+    column: 'Released',
     sort: [{ sort_by: attribute, direction: 'desc' }],
   },
   {
     key: 'release-asc',
     label: 'Release date, oldest first',
+    column: 'Released',
     sort: [{ sort_by: attribute, direction: 'asc' }],
   },
 ];
 
 const STRUCTURE_SORTS: SortChoice[] = [
-  { key: 'score', label: 'Score' },
+  DEFAULT_ORDER,
   ...byRelease(RELEASE),
   {
     key: 'resolution',
     label: 'Resolution, best first',
+    column: 'Resolution',
     sort: [{ sort_by: 'rcsb_entry_info.resolution_combined', direction: 'asc' }],
+  },
+  {
+    key: 'resolution-desc',
+    label: 'Resolution, worst first',
+    column: 'Resolution',
+    sort: [{ sort_by: 'rcsb_entry_info.resolution_combined', direction: 'desc' }],
   },
 ];
 
@@ -44,16 +58,18 @@ export const SORT_CHOICES: Record<ReturnType, readonly SortChoice[]> = {
   non_polymer_entity: STRUCTURE_SORTS,
   assembly: STRUCTURE_SORTS,
   mol_definition: [
-    { key: 'score', label: 'Score' },
+    DEFAULT_ORDER,
     ...byRelease(CHEM_RELEASE),
     {
       key: 'weight-asc',
       label: 'Formula weight, lightest first',
+      column: 'Formula weight',
       sort: [{ sort_by: 'chem_comp.formula_weight', direction: 'asc' }],
     },
     {
       key: 'weight-desc',
       label: 'Formula weight, heaviest first',
+      column: 'Formula weight',
       sort: [{ sort_by: 'chem_comp.formula_weight', direction: 'desc' }],
     },
   ],
@@ -61,6 +77,35 @@ export const SORT_CHOICES: Record<ReturnType, readonly SortChoice[]> = {
 
 export function sortChoice(returnType: ReturnType, key: string | null): SortChoice | undefined {
   return SORT_CHOICES[returnType]?.find((choice) => choice.key === key);
+}
+
+/** True when the query searches free text somewhere, the one search whose hits differ in score. */
+function searchesText(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const { service, nodes } = node as { service?: unknown; nodes?: unknown };
+  return service === 'full_text' || (Array.isArray(nodes) && nodes.some(searchesText));
+}
+
+/**
+ * What the service's own order is called: "Relevance (score)" for a full-text search; otherwise
+ * every hit scores the same and the order says nothing of relevance, so it is not called a score.
+ */
+export function defaultOrderLabel(request: SearchRequest): string {
+  return searchesText(request.query) ? 'Relevance (score)' : 'Default order';
+}
+
+/**
+ * The order a click on a column's heading picks: the column's first order, or, when the results are
+ * already in it, the opposite one. Undefined for a column that cannot be sorted.
+ */
+export function headingSort(
+  returnType: ReturnType,
+  column: string,
+  current: string | undefined,
+): SortChoice | undefined {
+  const choices = (SORT_CHOICES[returnType] ?? []).filter((choice) => choice.column === column);
+  const index = choices.findIndex((choice) => choice.key === current);
+  return choices[index < 0 ? 0 : (index + 1) % choices.length];
 }
 
 /** Grouped requests page through groups, whose order the sort does not decide. */
