@@ -101,7 +101,12 @@ function usePartialYear(shown: ShownChart<'growth'>): PartialYear | undefined {
   return partialYear(provenance?.date, shown.data.years);
 }
 
-function growthSubtitle(shown: ShownChart<'growth'>, view: DataView, partial: PartialYear | undefined) {
+/** What a growth chart counts, split by what, over which years; the year not over, if shown. */
+export function growthSubtitle(
+  shown: ShownChart<'growth'>,
+  view: DataView,
+  partial: PartialYear | undefined,
+) {
   const { options } = shown.chart.definition;
   const { years } = shown.data;
   const second = shown.chart.query.second;
@@ -112,7 +117,8 @@ function growthSubtitle(shown: ShownChart<'growth'>, view: DataView, partial: Pa
   return `${options.yAxisTitle}${split} ${counted}${span}${part}`;
 }
 
-function distributionSubtitle(shown: ShownChart<'distribution'>) {
+/** What a distribution chart counts, by what, and which share of the groups it draws. */
+export function distributionSubtitle(shown: ShownChart<'distribution'>) {
   const { options } = shown.chart.definition;
   const { first } = shown.chart.query;
   const { bars, bucketCount } = shown.data;
