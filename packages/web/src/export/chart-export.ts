@@ -17,8 +17,8 @@ import type { ChartExportInput, ExportFormat } from './types.ts';
 function canvasMeasure(): TextMeasure | undefined {
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return undefined;
-  return (text, fontSize) => {
-    context.font = `${fontSize}px ${EXPORT_FONT}`;
+  return (text, fontSize, weight = 400) => {
+    context.font = `${weight} ${fontSize}px ${EXPORT_FONT}`;
     return context.measureText(text).width;
   };
 }

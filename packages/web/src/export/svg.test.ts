@@ -82,6 +82,21 @@ describe(`${composeChartSvg.name}`, () => {
     expect(rows(() => 10)).toBe(1);
     expect(rows(() => 500)).toBe(2);
   });
+
+  it('wraps the title as measured in its bold weight, which is wider than the regular one', () => {
+    // Regular glyphs 10 px, bold 20 px: the title fits on one line of 524 px only if measured regular.
+    const measure = (text: string, _size: number, weight = 400) => text.length * (weight >= 600 ? 20 : 10);
+    const long = 'xxxxxxxxxx '.repeat(4).trim();
+    const wrapped = composeChartSvg({
+      ...PARTS,
+      title: long,
+      chart: { ...PARTS.chart, width: 500 },
+      measure,
+    });
+    expect(wrapped.svg.match(/<g class="ps-export-title"[^>]*>(.*?)<\/g>/)![1]!.match(/<text/g)!.length).toBe(
+      2,
+    );
+  });
 });
 
 describe(`${wrapText.name}`, () => {

@@ -20,8 +20,8 @@ export interface SvgParts {
   measure?: TextMeasure;
 }
 
-/** Width in px of `text` at `fontSize` px in the export's font. */
-export type TextMeasure = (text: string, fontSize: number) => number;
+/** Width in px of `text` at `fontSize` px in the export's font, of `weight` (400 when absent). */
+export type TextMeasure = (text: string, fontSize: number, weight?: number) => number;
 
 export interface ComposedSvg {
   svg: string;
@@ -35,6 +35,7 @@ export const EXPORT_FONT =
 const TEXT = '#1d2733';
 const MUTED = '#4d5866';
 const TITLE_SIZE = 18;
+const TITLE_WEIGHT = 600;
 const AXIS_SIZE = 12;
 const LEGEND_SIZE = 12;
 const CAPTION_SIZE = 11;
@@ -52,8 +53,8 @@ export function escapeXml(text: string): string {
 }
 
 /** A rough width of text in px: no font metrics outside a browser, so an average glyph width. */
-export function textWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.58;
+export function textWidth(text: string, fontSize: number, weight = 400): number {
+  return text.length * fontSize * (weight >= 600 ? 0.62 : 0.58);
 }
 
 /** Breaks text into lines of at most `width` px, at spaces; a long word stays whole. */
@@ -62,12 +63,13 @@ export function wrapText(
   width: number,
   fontSize: number,
   measure: TextMeasure = textWidth,
+  weight?: number,
 ): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word;
-    if (line && measure(next, fontSize) > width) {
+    if (line && measure(next, fontSize, weight) > width) {
       lines.push(line);
       line = word;
     } else {
@@ -96,8 +98,9 @@ export function composeChartSvg(parts: SvgParts): ComposedSvg {
   const out: string[] = [];
 
   let y = PAD;
-  const titleLines = wrapText(parts.title, inner, TITLE_SIZE, measure);
-  out.push('<g class="ps-export-title" font-weight="600">');
+  // Measured in its own weight: bold glyphs are wider, and a line measured regular ran past the edge.
+  const titleLines = wrapText(parts.title, inner, TITLE_SIZE, measure, TITLE_WEIGHT);
+  out.push(`<g class="ps-export-title" font-weight="${TITLE_WEIGHT}">`);
   for (const line of titleLines) {
     y += TITLE_SIZE + 4;
     out.push(text(PAD, y, TITLE_SIZE, line));
