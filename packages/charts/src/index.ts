@@ -119,3 +119,4 @@ export {
   type TableLook,
 } from './table.ts';
 export { csvField, toCsv } from './csv.ts';
+export { chartFileName } from './file-name.ts';

@@ -155,6 +155,7 @@ describe(`${chartTable.name}`, () => {
         ['2022', 7],
       ],
       series: ['X-RAY DIFFRACTION'],
+      hidden: ['SOLUTION NMR'],
     });
     expect(chartTable(chart, response, { view: 'annual', hidden: [] }).rows).toEqual([
       ['2020', 5, 1],
@@ -170,7 +171,7 @@ describe(`${chartTable.name}`, () => {
     ]);
     const table = chartTable(chart, response, { view: 'annual', hidden: [] });
     const name = chart.definition.options.seriesLabels?.annual ?? chart.definition.options.yAxisTitle;
-    expect(table).toEqual({ columns: ['Year', name], rows: [['2000', 4]], series: [name] });
+    expect(table).toEqual({ columns: ['Year', name], rows: [['2000', 4]], series: [name], hidden: [] });
   });
 
   it('distribution: the bars the page draws, the first 25 of a truncated chart', () => {
@@ -194,6 +195,7 @@ describe(`${chartTable.name}`, () => {
       columns: ['Journal', 'Number of Entries'],
       rows: [],
       series: ['Number of Entries'],
+      hidden: [],
     });
   });
 });

@@ -171,6 +171,8 @@ export function distributionRows(source: DistributionTableSource): ChartTable {
 export interface ChartTableOf extends ChartTable {
   /** The series shown: the visible series of a stacked growth chart, else the chart's one series. */
   series: string[];
+  /** The chart's series that were asked to be hidden (other names are ignored, as on the page). */
+  hidden: string[];
 }
 
 /**
@@ -188,8 +190,8 @@ export function chartTable(
       source.growth.series.length > 1
         ? visibleSeries(source).map(({ s }) => s.label)
         : [singleSeriesName(source)];
-    return { ...growthRows(source), series };
+    return { ...growthRows(source), series, hidden: [...source.hidden] };
   }
   const source = distributionTableSource(chart, distributionChartData(response, chart));
-  return { ...distributionRows(source), series: [source.yAxisTitle] };
+  return { ...distributionRows(source), series: [source.yAxisTitle], hidden: [] };
 }

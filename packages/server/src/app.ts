@@ -7,7 +7,8 @@ import { registerDelivery } from './plugins/delivery.ts';
 import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { AJV_OPTIONS, schemaErrorFormatter } from './schemas/route-envelopes.ts';
 import type { LoadSheddingOptions } from './plugins/load-protection.ts';
-import { apiRoutes } from './routes/api.ts';
+import { apiContext, apiRoutes } from './routes/api.ts';
+import { CHART_DATA_PREFIX, chartDataRoutes, chartDataSearch } from './routes/chart-data.ts';
 import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
 import { EngineSource } from './sources/engine-source.ts';
@@ -74,14 +75,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => source.close());
   const service = new SearchService(source, options.cacheBytes);
   app.decorate('searchService', service);
-  await app.register(apiRoutes, {
-    prefix: '/rcsbsearch',
-    service,
+  // The search API and the chart data API: each its own context, with the same CORS and protection.
+  const api = {
     corsOrigin: options.corsOrigin ?? '*',
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     ...(options.loadShedding && { loadShedding: options.loadShedding }),
+  };
+  await app.register(apiRoutes, {
+    prefix: '/rcsbsearch',
+    service,
+    ...api,
     ...(options.documents && { documents: options.documents }),
   });
+  await app.register(
+    async (charts) => {
+      const admission = await apiContext(charts, api, (request) => {
+        const search = chartDataSearch(request);
+        return search !== undefined && service.isCached(search);
+      });
+      await charts.register(chartDataRoutes, { service, admission });
+    },
+    { prefix: CHART_DATA_PREFIX },
+  );
   await app.register(healthRoutes);
   if (options.web) await app.register(webRoutes, options.web);
   return app;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { RequestValidationError } from '@pdb-stats/search-model';
 import { SEARCH_BODY, SEARCH_QUERYSTRING } from '../schemas/route-envelopes.ts';
-import type { SearchService } from '../search-service.ts';
+import type { SearchService, ServedAnswer } from '../search-service.ts';
 
 /** Set on an answer served from the cache while its source (the upstream service) does not answer. */
 export const STALE_HEADER = 'x-pdb-stats-stale';
@@ -36,20 +36,34 @@ export function searchRequestOf(request: FastifyRequest): unknown {
   }
 }
 
+/**
+ * ETag and Cache-Control of an answer (an answer kept from before the source stopped answering says
+ * so and is not kept long by browsers); `etag` is the tag of what is sent when it is not the answer
+ * itself. True when the client's copy is current: the caller answers 304.
+ */
+export function sendCacheHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  served: ServedAnswer,
+  etag = served.etag,
+): boolean {
+  reply.header('etag', etag);
+  if (served.stale) {
+    reply
+      .header(STALE_HEADER, `as of ${new Date(served.fetchedAt).toISOString()}; ${served.stale.reason}`)
+      .header('cache-control', 'public, max-age=30');
+  } else reply.header('cache-control', 'public, max-age=300');
+  return request.headers['if-none-match'] === etag;
+}
+
 /** `POST /rcsbsearch/v2/query` and `GET /rcsbsearch/v2/query?json=`. */
 export async function searchRoutes(app: FastifyInstance, options: SearchRouteOptions): Promise<void> {
   const { service } = options;
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const { body: json, etag, fetchedAt, stale } = await service.answer(searchRequestOf(request));
-    reply.header('etag', etag);
-    if (stale) {
-      // Kept from before the source stopped answering: said so, and not kept long by browsers.
-      reply
-        .header(STALE_HEADER, `as of ${new Date(fetchedAt).toISOString()}; ${stale.reason}`)
-        .header('cache-control', 'public, max-age=30');
-    } else reply.header('cache-control', 'public, max-age=300');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const served = await service.answer(searchRequestOf(request));
+    if (sendCacheHeaders(request, reply, served)) return reply.code(304).send();
+    const json = served.body;
     if (json === null) return reply.code(204).send();
     return reply.type('application/json; charset=utf-8').send(json);
   }

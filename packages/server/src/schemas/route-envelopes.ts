@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
+import { CHART_LIST, DATA_VIEWS } from '@pdb-stats/charts';
 import { describeJsonValue, RequestValidationError, type ValidationCode } from '@pdb-stats/search-model';
 
 /**
@@ -26,6 +27,34 @@ export const DOCUMENTS_QUERYSTRING = {
   },
 } as const;
 
+/** `GET /api/charts/<file>`: a chart key and a format, told apart by the route (an unknown chart is a 404). */
+export const CHART_DATA_PARAMS = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', description: 'a chart key and a format, e.g. resolution.csv' } },
+} as const;
+
+/** The URL parameters of the registry's variants (each chart with variants names its own). */
+export const VARIANT_PARAMS = [
+  ...new Set(CHART_LIST.flatMap((chart) => (chart.variants ? [chart.variants.param] : []))),
+];
+
+/**
+ * `GET /api/charts/<file>?view=&hide=&<variant>=`: the chart page's URL parameters that change its
+ * data. Our own route, so unknown parameters are refused; `hide` may be repeated.
+ */
+export const CHART_DATA_QUERYSTRING = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    view: { type: 'string', enum: [...DATA_VIEWS], description: 'the data view of a growth chart' },
+    hide: { type: 'array', items: { type: 'string' }, description: 'the label of a series to hide' },
+    ...Object.fromEntries(
+      VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
+    ),
+  },
+} as const;
+
 /**
  * Fastify's Ajv options. Unknown properties are reported, not silently dropped (Fastify's default),
  * and errors carry the value and schema they concern, for the messages below.
@@ -47,8 +76,8 @@ const fieldOf = (error: VerboseError): string => {
   return typeof key === 'string' ? key : error.instancePath.slice(1);
 };
 
-const names = (keys: string[]) =>
-  keys.length < 2 ? keys.join('') : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
+const names = (keys: string[], last = 'and') =>
+  keys.length < 2 ? keys.join('') : `${keys.slice(0, -1).join(', ')} ${last} ${keys.at(-1)}`;
 
 /**
  * Fastify's schema errors in the service's words: a RequestValidationError that names the field, so
@@ -72,6 +101,13 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], con
     }
     case 'required':
       return fail('REQ_ERR_REQUIRED', 'is required');
+    case 'enum': {
+      const allowed = (error.params.allowedValues as unknown[]).map(String);
+      return fail(
+        'REQ_ERR_ENUM',
+        `must be one of ${names(allowed, 'or')}, got ${describeJsonValue(error.data)}`,
+      );
+    }
     case 'additionalProperties': {
       const allowed = names(Object.keys(error.parentSchema?.properties ?? {}));
       return context === 'querystring'

@@ -1,3 +1,4 @@
+import { chartFileName } from '@pdb-stats/charts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
 
 /** Safe, readable file name: key, view, variant and date, e.g. `experimental-method-annual-2026-06-30.csv`. */
@@ -5,13 +6,5 @@ export function exportFileName(
   input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'provenance'>,
   format: ExportFormat,
 ): string {
-  const parts = [input.key, input.view, input.variant, input.provenance.date];
-  const stem = parts
-    .filter((part): part is string => Boolean(part))
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9.-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `${stem || 'chart'}.${format}`;
+  return chartFileName([input.key, input.view, input.variant, input.provenance.date], format);
 }

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CHART_LIST,
+  CHARTS,
+  DATA_VIEWS,
+  DEFAULT_DATA_VIEW,
+  chartFacetRequest,
+  chartFileName,
+  chartTable,
+  isChartKey,
+  resolveChart,
+  toCsv,
+  type ChartDefinition,
+  type DataView,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
+import { RequestValidationError, type SearchResponse } from '@pdb-stats/search-model';
+import type { Admission } from '../plugins/load-protection.ts';
+import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
+import type { SearchService } from '../search-service.ts';
+import { sendCacheHeaders } from './search.ts';
+
+/** Where the chart data API is mounted (app.ts registers chartDataRoutes with this prefix). */
+export const CHART_DATA_PREFIX = '/api/charts';
+
+const FORMATS = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
+type Format = keyof typeof FORMATS;
+
+/** The search route the chart's request can be sent to, to see the answer the table comes from. */
+const SEARCH_PATH = '/rcsbsearch/v2/query';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/** The query of a chart data request, as the schema lets it through. */
+type ChartDataQuery = { view?: DataView; hide?: string[] } & { [variantParam: string]: unknown };
+
+/** What a request asks for: the chart (variant resolved), its view and hidden series, and the format. */
+export interface ChartAsked {
+  chart: ResolvedChart;
+  /** The data view of a growth chart; none for a distribution chart. */
+  view: DataView | undefined;
+  hidden: string[];
+  format: Format;
+}
+
+function notFound(message: string): Error {
+  return Object.assign(new Error(message), { statusCode: 404 });
+}
+
+const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+/**
+ * Reads `<key>.<csv|json>` and the page's URL parameters. An unknown chart or format is a 404 that
+ * says where the charts are listed; a parameter the chart does not take, or a value it does not
+ * have, is a 400 that names the parameter and what it allows.
+ */
+export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
+  const dot = file.lastIndexOf('.');
+  const key = dot > 0 ? file.slice(0, dot) : file;
+  const format = dot > 0 ? file.slice(dot + 1) : '';
+  if (!isChartKey(key))
+    throw notFound(
+      `no chart "${key}": GET ${CHART_DATA_PREFIX} lists the charts and the addresses of their data`,
+    );
+  if (!(format in FORMATS))
+    throw notFound(
+      `no ${format ? `"${format}" ` : ''}data of chart "${key}": ask for ${CHART_DATA_PREFIX}/${key}.csv or ${CHART_DATA_PREFIX}/${key}.json`,
+    );
+  const definition: ChartDefinition = CHARTS[key];
+  if (query.view !== undefined && definition.kind !== 'growth')
+    throw new RequestValidationError(
+      'REQ_ERR_UNKNOWN_KEY',
+      'view',
+      `chart "${key}" is a distribution chart and has no data views; view applies to growth charts`,
+    );
+  const variants = definition.variants;
+  for (const param of VARIANT_PARAMS) {
+    if (query[param] === undefined || variants?.param === param) continue;
+    throw new RequestValidationError(
+      'REQ_ERR_UNKNOWN_KEY',
+      param,
+      variants ? `chart "${key}" names its variant with ${variants.param}` : `chart "${key}" has no variants`,
+    );
+  }
+  const variant = variants ? query[variants.param] : undefined;
+  if (variants && variant !== undefined) {
+    const values = variants.options.map((o) => o.value);
+    if (!values.includes(String(variant)))
+      throw new RequestValidationError(
+        'REQ_ERR_ENUM',
+        variants.param,
+        `must be one of ${listed(values)} for chart "${key}", got "${String(variant)}"`,
+      );
+  }
+  return {
+    chart: resolveChart(definition, variant === undefined ? undefined : String(variant)),
+    view: definition.kind === 'growth' ? (query.view ?? DEFAULT_DATA_VIEW) : undefined,
+    hidden: query.hide ?? [],
+    format: format as Format,
+  };
+}
+
+/** What the data are as of and where they come from, as the dashboard's caption tells it. */
+function provenance(info: Record<string, unknown>, fetchedAt: number) {
+  const archiveDate =
+    typeof info.archive_date === 'string' ? ISO_DATE.exec(info.archive_date)?.[0] : undefined;
+  const source = typeof info.source === 'string' && info.source.trim() ? info.source.trim() : null;
+  return {
+    data_as_of: archiveDate ?? new Date(fetchedAt).toISOString().slice(0, 10),
+    data_as_of_basis: archiveDate ? 'archive date' : 'date of the response',
+    archive_date: archiveDate ?? null,
+    source,
+    demo: info.demo === true,
+  };
+}
+
+/** One entry of the chart list: what the chart is and the addresses of its data. */
+function listEntry(definition: ChartDefinition) {
+  const { key, kind, variants } = definition;
+  return {
+    key,
+    title: definition.title,
+    kind,
+    csv: `${CHART_DATA_PREFIX}/${key}.csv`,
+    json: `${CHART_DATA_PREFIX}/${key}.json`,
+    ...(kind === 'growth' && {
+      parameters: { view: { values: [...DATA_VIEWS], default: DEFAULT_DATA_VIEW }, hide: 'a series label' },
+    }),
+    ...(variants && {
+      variants: {
+        param: variants.param,
+        label: variants.label,
+        values: variants.options.map((o) => o.value),
+        default: variants.defaultValue,
+      },
+    }),
+  };
+}
+
+export interface ChartDataOptions {
+  service: SearchService;
+  /** Hooks and config that decide whether a request is let in (plugins/load-protection.ts). */
+  admission?: Admission;
+}
+
+/** The facet request of what a request asks for, or undefined when it asks for no chart. */
+export function chartDataSearch(request: FastifyRequest) {
+  try {
+    const asked = chartAsked((request.params as { file: string }).file, request.query as ChartDataQuery);
+    return chartFacetRequest(asked.chart.query);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `GET /api/charts/<key>.csv` and `.json`: the data table of a chart of the registry, the same rows as
+ * the dashboard's table and downloads (one implementation, `chartTable`), from the same facet request
+ * answered by the search service (cached, with its ETag). `GET /api/charts` lists the charts.
+ */
+export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOptions): Promise<void> {
+  const { service } = options;
+
+  app.get('/', async () => ({
+    charts: CHART_LIST.map(listEntry),
+    parameters:
+      'view=cumulative|annual (growth charts), hide=<series label> (repeatable), and the variant parameter a chart names',
+  }));
+
+  async function data(request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as ChartDataQuery;
+    const asked = chartAsked((request.params as { file: string }).file, query);
+    const { chart, view, hidden, format } = asked;
+    const search = chartFacetRequest(chart.query);
+    const served = await service.answer(search);
+    // One representation per answer, format, view and hidden series.
+    const etag = `"${sha1(JSON.stringify([served.etag, format, view, chart.variant, hidden]))}"`;
+    if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
+
+    const response = served.body === null ? null : (JSON.parse(served.body) as SearchResponse);
+    const table = chartTable(chart, response, { view: view ?? DEFAULT_DATA_VIEW, hidden });
+    const about = provenance(service.source.archiveInfo(), served.fetchedAt);
+    const { key } = chart.definition;
+    const name = chartFileName([key, view, chart.variant, about.data_as_of], format);
+    reply.type(FORMATS[format]).header('content-disposition', `inline; filename="${name}"`);
+    if (format === 'csv') return toCsv(table);
+
+    const document = {
+      chart: key,
+      title: chart.title,
+      kind: chart.kind,
+      ...(view && { view }),
+      ...(chart.variant !== undefined &&
+        chart.definition.variants && { variant: { [chart.definition.variants.param]: chart.variant } }),
+      ...(table.hidden.length > 0 && { hidden_series: table.hidden }),
+      ...about,
+      axes: { x: chart.definition.options.xAxisTitle, y: chart.definition.options.yAxisTitle },
+      series: table.series,
+      columns: table.columns,
+      rows: table.rows,
+      request: search,
+      search_endpoint: SEARCH_PATH,
+    };
+    return `${JSON.stringify(document, null, 2)}\n`;
+  }
+
+  app.get(
+    '/:file',
+    {
+      ...options.admission,
+      schema: { params: CHART_DATA_PARAMS, querystring: CHART_DATA_QUERYSTRING },
+    },
+    data,
+  );
+}

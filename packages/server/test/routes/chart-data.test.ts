@@ -1,0 +1,300 @@
+import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import {
+  CHART_KEYS,
+  CHARTS,
+  DATA_VIEWS,
+  chartFacetRequest,
+  chartTable,
+  clickRequest,
+  resolveChart,
+  type ChartClick,
+  type DataView,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
+import type { SearchResponse } from '@pdb-stats/search-model';
+import { buildApp } from '../../src/app.ts';
+import { openDuckDbEngine } from '../../src/engine/index.ts';
+import { count, search, startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
+import { ALL_CHARTS, chartName } from '../support/chart-bars.ts';
+
+/**
+ * The chart data API over HTTP: `/api/charts/<key>.csv` and `.json` give the rows of the chart's
+ * table as the dashboard builds them from the same search answer, each number is what its own
+ * click-through search finds, and the route answers like the rest of the API (errors, ETag, CORS).
+ */
+
+let fixture: ArchiveFixture;
+beforeAll(async () => {
+  fixture = await startArchiveFixture(600, 23);
+});
+afterAll(() => fixture?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => fixture.app.inject({ url, headers });
+
+/** RFC 4180 fields of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  expect(field, 'the CSV ends with a line break').toBe('');
+  return rows;
+}
+
+/** The chart's query string for a view, variant and hidden series, as the chart page writes it. */
+function queryOf(chart: ResolvedChart, view: DataView | undefined, hidden: string[] = []): string {
+  const params = new URLSearchParams();
+  if (view) params.set('view', view);
+  if (chart.variant !== undefined && chart.definition.variants)
+    params.set(chart.definition.variants.param, chart.variant);
+  for (const label of hidden) params.append('hide', label);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const viewsOf = (chart: ResolvedChart) => (chart.kind === 'growth' ? DATA_VIEWS : [undefined]);
+
+const CASES = ALL_CHARTS.flatMap((chart) =>
+  viewsOf(chart).map((view) => [`${chartName(chart)}${view ? ` ${view}` : ''}`, chart, view] as const),
+);
+
+describe('the CSV and JSON are the rows of the chart table built from a direct search answer', () => {
+  it.each(CASES)('%s', async (_name, chart, view) => {
+    const direct = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const expected = chartTable(chart, direct, { view: view ?? 'cumulative', hidden: [] });
+    expect(expected.rows.length).toBeGreaterThan(0);
+
+    const csv = await get(`/api/charts/${chart.definition.key}.csv${queryOf(chart, view)}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(parseCsv(csv.body)).toEqual(
+      [expected.columns, ...expected.rows].map((row) => row.map((cell) => String(cell))),
+    );
+
+    const json = await get(`/api/charts/${chart.definition.key}.json${queryOf(chart, view)}`);
+    expect(json.statusCode, json.body).toBe(200);
+    const document = json.json();
+    expect(document).toMatchObject({
+      chart: chart.definition.key,
+      title: chart.title,
+      kind: chart.kind,
+      archive_date: '2026-07-01',
+      data_as_of: '2026-07-01',
+      demo: true,
+      columns: expected.columns,
+      rows: expected.rows,
+      series: expected.series,
+      request: chartFacetRequest(chart.query),
+    });
+    expect(typeof document.source).toBe('string');
+    if (view) expect(document.view).toBe(view);
+    if (chart.variant !== undefined)
+      expect(document.variant).toEqual({ [chart.definition.variants!.param]: chart.variant });
+  });
+
+  it('hidden series are left out of the stacked growth charts, as on the page; other names are ignored', async () => {
+    const chart = resolveChart(CHARTS['experimental-method']);
+    const direct = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const all = chartTable(chart, direct, { view: 'annual', hidden: [] });
+    expect(all.series.length).toBeGreaterThan(2);
+    const hidden = all.series.slice(0, 2);
+    const expected = chartTable(chart, direct, { view: 'annual', hidden });
+    const json = (
+      await get(`/api/charts/experimental-method.json${queryOf(chart, 'annual', [...hidden, 'nothing'])}`)
+    ).json();
+    expect(json.columns).toEqual(['Year', ...all.series.slice(2)]);
+    expect(json.rows).toEqual(expected.rows);
+    expect(json.hidden_series).toEqual(hidden);
+  });
+});
+
+/** The bars of a chart's JSON: each number with the click that opens its search. */
+function barsOf(
+  chart: ResolvedChart,
+  view: DataView,
+  json: { columns: string[]; rows: (string | number)[][] },
+) {
+  if (chart.kind === 'distribution')
+    return json.rows.map((row) => ({ click: { x: String(row[0]), view } as ChartClick, value: row.at(-1) }));
+  const stacked = chart.query.second?.kind === 'terms';
+  return json.rows.flatMap((row) =>
+    json.columns.slice(1).map((series, i) => ({
+      click: { x: String(row[0]), view, ...(stacked && { series }) } as ChartClick,
+      value: row[i + 1],
+    })),
+  );
+}
+
+const SAMPLE: [string, string | undefined][] = [
+  ['experimental-method', undefined],
+  ['overall-structures', undefined],
+  ['unique-protein-sequences', '30'],
+  ['resolution', undefined],
+  ['journal', undefined],
+  ['release-date-distribution', undefined],
+  ['source-organism', 'engineered'],
+];
+
+describe('each number of the API is the count of its click-through search', () => {
+  const cases = SAMPLE.flatMap(([key, variant]) => {
+    const chart = resolveChart(CHARTS[key as (typeof CHART_KEYS)[number]], variant);
+    // A variant the registry does not have would fall back to the default: the sample names real ones.
+    expect(chart.variant).toBe(variant ?? chart.definition.variants?.defaultValue);
+    return viewsOf(chart).map((view) => [`${chartName(chart)} ${view ?? ''}`, chart, view] as const);
+  });
+  it.each(cases)('%s', async (_name, chart, view) => {
+    const json = (await get(`/api/charts/${chart.definition.key}.json${queryOf(chart, view)}`)).json();
+    const bars = barsOf(chart, view ?? 'cumulative', json);
+    expect(bars.length).toBeGreaterThan(0);
+    const mismatches: string[] = [];
+    for (const { click, value } of bars) {
+      const found = await count(fixture.app, clickRequest(chart.definition, click, chart.query));
+      if (found !== value)
+        mismatches.push(`${click.x}${click.series ? ` / ${click.series}` : ''}: ${value} vs ${found}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('answers like the rest of the API', () => {
+  it('CSV: its media type, an inline file name, cache headers and ETag, CORS', async () => {
+    const response = await get('/api/charts/resolution.csv', { origin: 'https://course.example' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('inline; filename="resolution-2026-07-01.csv"');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+
+    const again = await get('/api/charts/resolution.csv', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another representation of the same answer has another tag.
+    const json = await get('/api/charts/resolution.json', { 'if-none-match': etag });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers.etag).not.toBe(etag);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    const annual = await get('/api/charts/experimental-method.csv?view=annual');
+    const cumulative = await get('/api/charts/experimental-method.csv');
+    expect(annual.headers.etag).not.toBe(cumulative.headers.etag);
+    expect(annual.headers['content-disposition']).toBe(
+      'inline; filename="experimental-method-annual-2026-07-01.csv"',
+    );
+  });
+
+  it('lists the charts and the addresses of their data', async () => {
+    const response = await get('/api/charts');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const list = response.json().charts as { key: string; csv: string; variants?: { param: string } }[];
+    expect(list.map((c) => c.key)).toEqual([...CHART_KEYS]);
+    expect(list.find((c) => c.key === 'resolution')?.csv).toBe('/api/charts/resolution.csv');
+    expect(list.find((c) => c.key === 'unique-protein-sequences')?.variants?.param).toBe('identity');
+  });
+
+  it.each([
+    ['/api/charts/no-such-chart.csv', 'no chart "no-such-chart"'],
+    ['/api/charts/resolution.xml', 'no "xml" data of chart "resolution"'],
+    ['/api/charts/resolution', 'ask for /api/charts/resolution.csv or /api/charts/resolution.json'],
+  ])('404 for %s, naming it and where the charts are', async (url, message) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.json().message).toContain(message);
+    if (url.includes('no-such-chart')) expect(response.json().message).toContain('GET /api/charts lists');
+  });
+
+  it.each([
+    [
+      '/api/charts/experimental-method.csv?view=weekly',
+      'view',
+      'view: must be one of cumulative or annual, got the string "weekly"',
+    ],
+    ['/api/charts/experimental-method.csv?view=annual&view=annual', 'view', 'view: must be given once'],
+    ['/api/charts/resolution.csv?view=annual', 'view', 'view: chart "resolution" is a distribution chart'],
+    [
+      '/api/charts/unique-protein-sequences.csv?identity=42',
+      'identity',
+      'identity: must be one of "100", "95", "90", "70", "50", "30" for chart "unique-protein-sequences", got "42"',
+    ],
+    ['/api/charts/resolution.csv?identity=95', 'identity', 'identity: chart "resolution" has no variants'],
+    [
+      '/api/charts/source-organism.csv?identity=95',
+      'identity',
+      'identity: chart "source-organism" names its variant with source',
+    ],
+    ['/api/charts/resolution.csv?variant=95', 'variant', 'variant: unknown parameter; expected view, hide'],
+  ])('400 for %s, naming %s and what it allows', async (url, field, message) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.json()).toMatchObject({ status: 400, field });
+    expect(response.json().message).toContain(message);
+  });
+});
+
+describe('a chart whose attributes the archive does not hold', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pdb-stats-chart-data-'));
+    await writeSnapshot(generateDocuments({ entries: 200, seed: 5, archiveDate: '2026-07-01' }), dir);
+    // The assemblies' symmetry column left out, as an archive imported without it.
+    const file = join(dir, 'assembly.parquet');
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    await connection.run(
+      `COPY (SELECT * EXCLUDE (rcsb_struct_symmetry) FROM read_parquet('${file}')) TO '${file}.new' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+    await rename(`${file}.new`, file);
+    app = await buildApp({ engine: await openDuckDbEngine(dir) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gets the Search API 400 for its request, passed on', async () => {
+    const definition = CHARTS['assembly-symmetry-distribution'];
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/rcsbsearch/v2/query',
+      payload: chartFacetRequest(definition.query),
+    });
+    expect(direct.statusCode).toBe(400);
+    const response = await app.inject('/api/charts/assembly-symmetry-distribution.csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(direct.json());
+    expect(response.json().message).toContain('not held by this archive');
+    // The charts it holds are answered.
+    expect((await app.inject('/api/charts/resolution.csv')).statusCode).toBe(200);
+  });
+});
