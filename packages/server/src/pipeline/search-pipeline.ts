@@ -1,13 +1,13 @@
 import type { PlannedRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { Engine, EngineSession } from '../engine/engine.ts';
-import { DIALECTS, planSearch, type SqlCompiler } from '../planner/index.ts';
-import { groupedSearch } from './grouping.ts';
+import { DIALECTS, planSearch, requestProgram, type SqlCompiler } from '../planner/index.ts';
 import { runSearch } from './run-search.ts';
 
 /**
- * The one way a validated request becomes an answer, whatever the engine: plan it for this archive,
- * compile it in the engine's dialect, run the statements in one engine session, shape the response.
- * A grouped request is several plain searches composed, all in that session.
+ * The one way a validated request becomes an answer, whatever the engine: the planner turns it
+ * into its program (one search, or the several of a grouped request and how their answers
+ * combine); each search is planned for this archive, compiled in the engine's dialect and run,
+ * all in one engine session; the program combines the answers into the response.
  */
 export class SearchPipeline {
   private readonly compiler: SqlCompiler;
@@ -18,9 +18,14 @@ export class SearchPipeline {
 
   /** The answer to a validated request; `null` when there is nothing to answer (HTTP 204). */
   search(plan: PlannedRequest): Promise<SearchResponse | null> {
-    return this.engine.session((session) => {
-      const run = (request: PlannedRequest) => this.run(request, session);
-      return plan.groupBy ? groupedSearch(run, plan, plan.groupBy) : run(plan);
+    const program = requestProgram(plan);
+    return this.engine.session(async (session) => {
+      const answers = new Map<string, SearchResponse | null>();
+      for (const step of program.steps) {
+        const request = step.request(answers);
+        if (request) answers.set(step.name, await this.run(request, session));
+      }
+      return program.answer(answers);
     });
   }
 
