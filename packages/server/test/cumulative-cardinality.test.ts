@@ -21,6 +21,11 @@ import {
 
 const RELEASED = 'rcsb_accession_info.initial_release_date';
 const GROUP = 'rcsb_polymer_entity_group_membership';
+const XRAY = {
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'rcsb_entry_info.experimental_method', operator: 'exact_match', value: 'X-ray' },
+};
 let fixture: ArchiveFixture;
 beforeAll(async () => {
   fixture = await startArchiveFixture(900, 31);
@@ -148,17 +153,8 @@ describe('distinct counts in cumulative ranges equal one distinct count per rang
     // Ranges start after the archive's first year: a value first seen before 1995 still counts in
     // later ranges when it is seen again.
     const ranges = upToYears(1995, 2020);
-    const query = {
-      type: 'terminal',
-      service: 'text',
-      parameters: {
-        attribute: 'rcsb_entry_info.experimental_method',
-        operator: 'exact_match',
-        value: 'X-ray',
-      },
-    };
     const method = 'matching_uniprot_accession';
-    const values = await cardinalities(groupRequest('entry', ranges, method, query));
+    const values = await cardinalities(groupRequest('entry', ranges, method, XRAY));
     const xray = (entry: Row) => entry['rcsb_entry_info.experimental_method'] === 'X-ray';
     expect(values).toEqual(expected(entryPairs(method, xray), ranges));
   });
@@ -237,12 +233,6 @@ async function perYear(request: object): Promise<Record<string, number>> {
   const buckets = response!.facets[0].buckets as { label: string; facets?: { value: number }[] }[];
   return Object.fromEntries(buckets.map((b) => [b.label.slice(0, 4), b.facets?.[0]?.value ?? 0]));
 }
-
-const XRAY = {
-  type: 'terminal',
-  service: 'text',
-  parameters: { attribute: 'rcsb_entry_info.experimental_method', operator: 'exact_match', value: 'X-ray' },
-};
 
 describe('annual distinct counts equal one distinct count per year', () => {
   it.each([
