@@ -42,6 +42,9 @@ function membership(plan: PlannedRequest, groupBy: PlannedGroupBy, ids?: string[
     nodes.push(condition(attribute(CUTOFF, plan), { operator: 'equals', value: groupBy.similarityCutoff }));
   }
   if (ids) nodes.push(condition(attribute(source.id, plan), { operator: 'in', values: ids }));
+  // A method without a method attribute or cutoff (chemical components): a hit belongs to a group
+  // when it has a group id at all.
+  if (nodes.length === 0) nodes.push(condition(attribute(source.id, plan), { operator: 'exists' }));
   return nodes.length === 1 ? nodes[0]! : { kind: 'group', logicalOperator: 'and', nodes };
 }
 
@@ -106,6 +109,7 @@ export function groupedProgram(plan: PlannedRequest, groupBy: PlannedGroupBy): R
   const { start, rows, all } = plan.page;
   const wanted = all ? 65536 : Math.min(65536, start + rows);
   /** Whether the answer lists groups or facets: some group matched and more than counts are asked. */
+  const compactGroups = groupBy.returnType === 'groups' && plan.verbosity === 'compact';
   const listsGroups = (answers: StepAnswers) => groupCountOf(answers.get('groups')) > 0 && !plan.countOnly;
   const steps: ProgramStep[] = [
     {
@@ -146,7 +150,8 @@ export function groupedProgram(plan: PlannedRequest, groupBy: PlannedGroupBy): R
     {
       name: 'page-members',
       request: (answers) => {
-        if (!listsGroups(answers)) return undefined;
+        // Compact groups are their identifiers alone: their members are not needed.
+        if (!listsGroups(answers) || compactGroups) return undefined;
         const ids = pageOf(plan, answers.get('groups')).map((b) => b.label);
         if (ids.length === 0) return undefined;
         return {
@@ -236,7 +241,11 @@ function groupedAnswer(
     );
     return { identifier: bucket.label, score: 1, count: bucket.population, memberIds };
   });
-  if (groupBy.returnType === 'groups') {
+  if (groupBy.returnType === 'groups' && plan.verbosity === 'compact') {
+    // Compact answers are identifiers only: the schema allows a group as its identifier alone,
+    // while a group object must list its members as objects.
+    response.group_set = groups.map((g) => g.identifier);
+  } else if (groupBy.returnType === 'groups') {
     response.group_set = groups.map((g) => ({
       identifier: g.identifier,
       score: g.score,

@@ -156,6 +156,13 @@ describe('request programs', () => {
       'groups',
       'grouped-hits',
     ]);
+    // Compact groups are their identifiers: the members are not searched.
+    expect(
+      run(requestProgram(grouped({ results_verbosity: 'compact' })), {
+        groups: page,
+        'grouped-hits': { query_id: 'q', result_type: 'polymer_entity', total_count: 3 },
+      }),
+    ).toMatchObject({ ran: ['groups', 'grouped-hits', 'facets'], answer: { group_set: ['B'] } });
     // No hit at all: the overview alone, and a 204.
     expect(run(requestProgram(grouped()), { groups: null })).toEqual({ ran: ['groups'], answer: null });
     // Hits but no group among them: a 204 too.

@@ -12,6 +12,7 @@ import { openClickHouseEngine } from '../../src/engine/clickhouse/clickhouse-eng
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { clusterEnv } from '../support/clickhouse-cluster.ts';
 import { FEATURE_REQUESTS } from '../support/feature-requests.ts';
+import { groupedRequests } from '../support/grouped-requests.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { list } from '../support/archive-fixture.ts';
 import { query, terminal, text } from '../support/request-arbitraries.ts';
@@ -89,6 +90,13 @@ describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () =
   it.each(FEATURE_REQUESTS.map((r) => [r.name, r.request] as const))(
     'request: %s',
     async (_name, request) => {
+      await both(request);
+    },
+  );
+
+  it.each(groupedRequests(40, 11).map((r, i) => [i, r] as const))(
+    'generated grouped request %i',
+    async (_i, request) => {
       await both(request);
     },
   );
