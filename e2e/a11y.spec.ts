@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openSettingsFromNav } from './support/chart-controls.ts';
 import { ALL_CHARTS, OTHER_ROUTES } from './support/route-kinds.ts';
 
 /** Serious and critical axe-core violations on the page as it is now, with where they are. */
@@ -28,8 +29,7 @@ test('axe: the chart page with its data table open, log scale and pattern fills'
   await ALL_CHARTS[0]!.ready(page);
   await page.getByText('Data table').click();
   await expect(page.locator('.ps-table').first()).toBeVisible();
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  await page.getByRole('dialog').getByRole('checkbox', { name: 'Pattern fills' }).check();
+  await (await openSettingsFromNav(page)).getByRole('checkbox', { name: 'Pattern fills' }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.locator('.ps-plot-chart pattern').first()).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
@@ -37,8 +37,7 @@ test('axe: the chart page with its data table open, log scale and pattern fills'
 
 test('axe: the settings modal open, with the custom picker and a contrast warning', async ({ page }) => {
   await page.goto('/distribution/resolution');
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openSettingsFromNav(page);
   await expect(dialog.getByRole('radio', { name: 'Default' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('radio', { name: 'Custom' }).check();

@@ -8,6 +8,7 @@ import {
 } from '@pdb-stats/charts';
 import { advancedSearchUrl, queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { openChartMenu } from './support/chart-controls.ts';
 import {
   barValues,
   chartData,
@@ -176,20 +177,23 @@ test("a click on a term searches it with the chart's filters", async ({ page }) 
   expect(requestOf(popup.url())).toEqual(clickRequest(chart, { x: label, view: 'cumulative' }, chart.query));
 });
 
-test('the Search API link carries the facet request, with only the visible series', async ({
+test("the menu's query-editor link carries the facet request, with only the visible series", async ({
   page,
   baseURL,
 }) => {
   const chart = CHARTS['assembly-symmetry'];
   await openChart(page, '/growth/assembly-symmetry');
-  const link = page.getByTestId('facet-request-link');
+  const link = (await openChartMenu(page)).getByTestId('facet-request-link');
+  await expect(link).toHaveAccessibleName('Open in query editor');
   await expect(link).toHaveAttribute('href', queryEditorUrl(baseURL!, chartFacetRequest(chart.query)));
+  await page.keyboard.press('Escape');
   const boxes = page.locator('.ps-legend input[type="checkbox"]');
   const labels = await boxes.evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-series')!));
   test.skip(labels.length < 2, 'the archive has a single symmetry type');
   await boxes.first().uncheck();
   await expect(page).toHaveURL(/hide=/);
   await expect(page.locator(`.ps-plot-chart .ps-bar[data-series="${labels[0]}"]`)).toHaveCount(0);
+  await openChartMenu(page);
   const request = requestOf((await link.getAttribute('href'))!);
   expect(request).toEqual(
     chartFacetRequest(chart.query, { series: { all: labels, visible: labels.slice(1) } }),

@@ -2,6 +2,7 @@ import type { SearchRequest } from '@pdb-stats/search-model';
 import { CHARTS } from '@pdb-stats/charts';
 import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { openChartMenu } from './support/chart-controls.ts';
 import { chartData, largestBar, requestOf, search, waitForChart, withRootConfig } from './support/helpers.ts';
 
 /** Every bar is its search: the editor a click opens and the results page show the bar's number. */
@@ -174,7 +175,7 @@ test('the editor shows the facets of a chart request as a table', async ({ page,
   await waitForChart(page);
   const [editor] = await Promise.all([
     page.waitForEvent('popup'),
-    page.getByTestId('facet-request-link').click(),
+    openChartMenu(page).then((menu) => menu.getByTestId('facet-request-link').click()),
   ]);
   const facets = editor.getByTestId('facets-table');
   await expect(facets.locator('tbody tr').first()).toBeVisible();

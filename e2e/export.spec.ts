@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { chartMenuButton, chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
 import { barValues, largestBar, waitForChart } from './support/helpers.ts';
 
 interface Archive {
@@ -23,12 +24,15 @@ async function openChart(page: Page, path: string) {
   await largestBar(page);
 }
 
-const downloadButton = (page: Page) => page.getByRole('button', { name: 'Download', exact: true });
+const downloadButton = chartMenuButton;
 
-/** Picks a format from the download menu and returns the file. */
+/** Picks a format from the "Download & share" menu and returns the file. */
 async function download(page: Page, format: RegExp): Promise<{ file: Download; body: Buffer }> {
   await downloadButton(page).click();
-  const item = page.getByRole('menu').getByRole('menuitem', { name: format });
+  const item = page
+    .getByRole('menu')
+    .getByRole('group', { name: 'Download' })
+    .getByRole('menuitem', { name: format });
   const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
   return { file, body: await readFile((await file.path())!) };
 }
@@ -72,27 +76,28 @@ test('the download menu loads its code on demand and works by keyboard', async (
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await button.focus();
   await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu', { name: 'Download' });
+  const menu = page.getByRole('menu', { name: 'Download & share' });
   await expect(menu).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(() => exportChunks.length).toBe(1);
 
   const items = menu.getByRole('menuitem');
-  await expect(items).toHaveText([
+  await expect(menu.getByRole('group', { name: 'Download' }).getByRole('menuitem')).toHaveText([
     'CSV (data table)',
     'JSON (data, request, date, source)',
     'SVG image',
     'PNG image',
   ]);
+  const last = (await items.count()) - 1;
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(1)).toBeFocused();
   await page.keyboard.press('End');
-  await expect(items.nth(3)).toBeFocused();
+  await expect(items.nth(last)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press('ArrowUp');
-  await expect(items.nth(3)).toBeFocused();
+  await expect(items.nth(last)).toBeFocused();
   await page.keyboard.press('Home');
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press('Escape');
@@ -100,9 +105,12 @@ test('the download menu loads its code on demand and works by keyboard', async (
   await expect(button).toBeFocused();
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 
-  // ArrowDown opens on the first item; Enter downloads it and gives focus back to the button.
+  // ArrowDown opens on the first item; the CSV entry's Enter downloads it and gives focus back to the button.
   await page.keyboard.press('ArrowDown');
   await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'CSV (data table)' })).toBeFocused();
   const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(file.suggestedFilename()).toMatch(/^experimental-method-cumulative-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(menu).toBeHidden();
@@ -344,8 +352,10 @@ test('the fullscreen modal shows the chart at full size and closes with Escape',
   await page.setViewportSize({ width: 1280, height: 900 });
   await openChart(page, '/growth/experimental-method');
   const pageChart = await page.locator('.ps-plot-chart svg.ps-chart').boundingBox();
-  const button = page.getByRole('button', { name: 'Fullscreen' });
+  const button = downloadButton(page);
   await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Fullscreen' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = await dialogOf(page, 'fullscreen');
   await expect(dialog.getByRole('heading', { name: CHARTS['experimental-method'].title })).toBeVisible();
@@ -368,8 +378,11 @@ test('the fullscreen modal shows the chart at full size and closes with Escape',
 test("the snapshot modal offers the chart's data and its downloads", async ({ page }) => {
   await openChart(page, '/distribution/resolution');
   const drawn = await barValues(page);
-  const button = page.getByRole('button', { name: 'Data snapshot' });
+  const button = downloadButton(page);
   await button.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Data snapshot' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = await dialogOf(page, 'snapshot');
   expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
@@ -410,8 +423,7 @@ test("the snapshot modal offers the chart's data and its downloads", async ({ pa
 
 test('with pattern fills on, the SVG carries the patterns its bars are filled with', async ({ page }) => {
   await openChart(page, '/growth/experimental-method');
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  await page.getByRole('dialog').getByRole('checkbox', { name: 'Pattern fills' }).check();
+  await (await openSettingsFromNav(page)).getByRole('checkbox', { name: 'Pattern fills' }).check();
   await page.keyboard.press('Escape');
   await expect(page.locator('.ps-plot-chart pattern').first()).toBeAttached();
   const svg = (await download(page, /SVG/)).body.toString('utf8');
@@ -453,13 +465,13 @@ test('axe: no serious or critical violations in the download menu, snapshot and 
   await openChart(page, '/distribution/resolution');
   await downloadButton(page).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  expect(await serious('.ps-chart-tools')).toEqual([]);
+  expect(await serious('.ps-toolbar')).toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Data snapshot' }).click();
+  await chooseInChartMenu(page, 'Data snapshot');
   await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
   expect(await serious('.ps-modal')).toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Fullscreen' }).click();
+  await chooseInChartMenu(page, 'Fullscreen');
   await expect(page.getByRole('dialog').locator('svg.ps-chart')).toBeVisible();
   expect(await serious('.ps-modal')).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
 import { waitForChart } from './support/helpers.ts';
 
 /**
@@ -83,16 +84,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`) });
 }
 
-/** Opens the settings modal from the navigation bar, through the phone menu when the bar is collapsed. */
-async function openSettingsFromNav(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-  if (await toggle.isVisible()) await toggle.click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Colors' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toHaveAttribute('data-modal-type', 'settings');
-  return dialog;
-}
-
 for (const { name, viewport } of SIZES) {
   test.describe(`${name} ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -150,7 +141,7 @@ for (const { name, viewport } of SIZES) {
       for (const path of ['/growth/experimental-method', '/distribution/taxonomy']) {
         await page.goto(path);
         await waitForChart(page);
-        await page.getByRole('button', { name: 'Data snapshot' }).click();
+        await chooseInChartMenu(page, 'Data snapshot');
         const dialog = page.getByRole('dialog');
         await expect(dialog).toHaveAttribute('data-modal-type', 'snapshot');
         const scroller = dialog.locator('.ps-snapshot-table');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { CHARTS } from '@pdb-stats/charts';
+import { openSettingsFromNav } from './support/chart-controls.ts';
 import { CHART_KINDS, OTHER_ROUTES, chartCase, type RouteCase } from './support/route-kinds.ts';
 
 const WIDTH = 375;
@@ -122,8 +123,7 @@ test('375 px: the collapsed navigation and its dropdown fit the screen', async (
 test('375 px: the settings modal and the colour picker fit the screen', async ({ page }) => {
   await page.goto(CHART_KINDS[2]!.path);
   await CHART_KINDS[2]!.ready(page);
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openSettingsFromNav(page);
   await dialog.getByRole('radio', { name: 'Custom' }).check();
   await dialog.locator('.ps-swatch-button[data-index="7"]').click();
   const picker = dialog.getByRole('group', { name: 'Custom color 8 picker' });

@@ -1,12 +1,13 @@
 import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { chartMenuButton, chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
 import { waitForChart, withRootConfig } from './support/helpers.ts';
 
 const firstBarFill = (page: Page) => page.locator('.ps-plot-chart .ps-bar').first().getAttribute('fill');
 
+/** The colour settings open from the navigation bar (the chart's toolbar has no second way). */
 async function openSettings(page: Page) {
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openSettingsFromNav(page);
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -157,7 +158,7 @@ test("the information modal shows the chart's long description", async ({ page }
 test('the fullscreen modal is 100% wide and holds the chart', async ({ page }) => {
   await page.goto('/distribution/atom-count');
   await waitForChart(page);
-  await page.getByRole('button', { name: 'Fullscreen' }).click();
+  await chooseInChartMenu(page, 'Fullscreen');
   const dialog = page.getByRole('dialog');
   expect(await dialog.evaluate((el) => el.style.width)).toBe('100%');
   await expect(dialog.locator('svg.ps-chart .ps-bar').first()).toBeAttached();
@@ -170,9 +171,8 @@ test('the snapshot modal opens from a chart, 60% wide, and closes with Escape an
 }) => {
   await page.goto('/growth/overall-structures');
   await waitForChart(page);
-  const open = page.getByRole('button', { name: 'Data snapshot' });
   for (const close of ['escape', 'header', 'footer'] as const) {
-    await open.click();
+    await chooseInChartMenu(page, 'Data snapshot');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAttribute('data-modal-type', 'snapshot');
     expect(await dialog.evaluate((el) => el.style.width)).toBe('60%');
@@ -186,23 +186,27 @@ test('the snapshot modal opens from a chart, 60% wide, and closes with Escape an
   }
 });
 
-test('the fullscreen modal closes with Escape and gives focus back to its button', async ({ page }) => {
+test('the fullscreen modal closes with Escape and gives focus back to the menu button it came from', async ({
+  page,
+}) => {
   await page.goto('/distribution/resolution');
   await waitForChart(page);
-  const open = page.getByRole('button', { name: 'Fullscreen' });
-  await open.click();
+  await chooseInChartMenu(page, 'Fullscreen');
   await expect(page.getByRole('dialog')).toHaveAttribute('data-modal-type', 'fullscreen');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(open).toBeFocused();
+  // The menu entry is gone with the menu: focus goes back to the menu's button.
+  await expect(chartMenuButton(page)).toBeFocused();
 });
 
-test("hovering or focusing 'Colors' loads the settings modal's code before the click", async ({ page }) => {
+test("hovering or focusing the navigation's 'Colors' loads the settings modal's code before the click", async ({
+  page,
+}) => {
   for (const reach of ['hover', 'focus'] as const) {
     await page.goto('/growth/overall-structures');
     await waitForChart(page);
     const chunk = page.waitForRequest(/\/settings-modal-[^/]*\.js$/);
-    await page.getByRole('toolbar').getByRole('button', { name: 'Colors' })[reach]();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Colors' })[reach]();
     await chunk;
   }
 });

@@ -1,16 +1,16 @@
 import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
 import { CHARTS, toDistributionData, toGrowthData } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
+import { openSettingsFromNav } from './support/chart-controls.ts';
 import { barValues, chartData, waitForChart } from './support/helpers.ts';
 
 const STORAGE_KEY = 'pdb-stats:settings';
 const bars = (page: Page) => page.locator('.ps-plot-chart .ps-bar');
 const firstBarColor = (page: Page) => bars(page).first().getAttribute('data-color');
-const logBox = (page: Page) => page.getByRole('checkbox', { name: 'Logarithmic scale' });
+const logBox = (page: Page) => page.getByRole('switch', { name: 'Log scale' });
 
 async function openSettings(page: Page) {
-  await page.getByRole('toolbar').getByRole('button', { name: 'Colors' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openSettingsFromNav(page);
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -111,6 +111,9 @@ test('the log scale draws powers of ten, leaves out zeros and explains itself', 
   await expect(page.locator(`[id="${hint}"]`)).toHaveText(
     'Each step up the axis is ten times the last; bars with zero are not drawn (zero has no logarithm).',
   );
+  // Shown when asked for.
+  await expect(page.locator(`[id="${hint}"]`)).toBeHidden();
+  await page.getByRole('button', { name: 'What is the log scale?' }).click();
   await expect(page.locator(`[id="${hint}"]`)).toBeVisible();
   const ticks = await page.locator('.ps-plot-chart .visx-axis-left .visx-axis-tick text').allTextContents();
   expect(ticks.slice(0, 3)).toEqual(['1', '10', '100']);

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import type { AppConfig } from './config.ts';
 import { DataQueryProvider } from './data/data-context.tsx';
 import { ModalProvider } from './modals/modal-context.tsx';

@@ -8,7 +8,7 @@ import {
   type ChartDefinition,
   type ChartKind,
 } from '@pdb-stats/charts';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
@@ -43,10 +43,12 @@ import {
   type ChartLook,
 } from './chart-kinds.tsx';
 import { ChartToolbar } from './chart-toolbar.tsx';
-import { ChartTools } from './chart-tools.tsx';
 import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
+import { DownloadMenu } from './download-menu.tsx';
 import { SelectionPanel, type Selected } from './selection-panel.tsx';
 import { useChart } from './use-chart.ts';
+import { useNarrowScreen } from './use-narrow-screen.ts';
+import './chart-controls.css';
 
 /** The chart page of /{kind}/{key}; the key must be a chart of the route's kind. */
 export default function ChartPageRoute({ kind }: { kind: ChartKind }) {
@@ -93,6 +95,9 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const [selected, setSelected] = useState<Selected | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const svg = useRef<SVGSVGElement>(null);
+  const narrow = useNarrowScreen();
+  // How the last bar was chosen: a touch shows the bar's value first, a click or a key opens its search.
+  const lastPointer = useRef('');
 
   // A chart this archive lacks attributes for is explained, not asked for.
   const knownMissing = useMissingForChart(resolved.query);
@@ -125,10 +130,12 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
   const seriesLabels = shown ? seriesLabelsOf(shown) : [];
   const provenance = useChartProvenance(shown?.respondedAt);
 
-  // Each change is a history entry, so Back and Forward step through the views.
-  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+  // Each change is a history entry, so Back and Forward step through the views. Drawn at once, not
+  // in a transition: a box or switch the visitor flips must not flip back while the page catches up.
+  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true, flushSync: true });
 
-  const onSelect = (selection: BarSelection) => {
+  /** The search of a bar or table value: opened in the query editor now, or offered (`open` false). */
+  const select = (selection: BarSelection, open: boolean) => {
     const click: ChartClick = {
       x: selection.x,
       view: state.view,
@@ -136,13 +143,19 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
     };
     try {
       const request = clickRequest(definition, click, resolved.query);
-      window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
-      setSelected({ selection, view: state.view, request, chartRoute });
+      if (open) window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
+      setSelected({ selection, view: state.view, opened: open, request, chartRoute });
     } catch (error) {
       console.error(error);
-      setSelected({ selection, view: state.view, error: (error as Error).message });
+      setSelected({ selection, view: state.view, opened: open, error: (error as Error).message });
     }
   };
+  // A bar tapped (or chosen on a phone-sized screen) shows its value and offers its search.
+  const onBarSelect = (selection: BarSelection) =>
+    select(selection, !(narrow || ['touch', 'pen'].includes(lastPointer.current)));
+  // A value of the data table is a button named after its search: it opens it.
+  const onTableSelect = (selection: BarSelection) => select(selection, true);
+  const closeSelection = useCallback(() => setSelected(null), []);
 
   // The query editor gets the request of the chart as shown: hidden series left out.
   const visible = seriesLabels.filter((label) => !hidden.has(label));
@@ -159,54 +172,73 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
       <KindChart
         shown={shown}
         look={look}
-        onSelect={onSelect}
+        onSelect={onBarSelect}
         {...(height && { height })}
         {...(!height && { svgRef: svg })}
       />
     );
 
+  const toolbar = (
+    <ChartToolbar
+      definition={definition}
+      resolved={resolved}
+      drawable={drawable}
+      hasViews={kind.hasViews}
+      view={state.view}
+      onView={(view) => update(withView(params, view, defaultView))}
+      onVariant={(value) => update(withVariant(params, definition, value))}
+      scale={scale}
+      onScale={(next) => update(withScale(params, next))}
+      menu={
+        <DownloadMenu
+          input={input}
+          title={shown?.chart.title}
+          legend={exported?.legend}
+          provenance={provenance}
+          renderChart={chart}
+          svg={svg}
+          editorUrl={queryEditorUrl(searchApiUrl, editorRequest)}
+        />
+      }
+    />
+  );
+
+  // On a phone the chart comes first and its controls under it; elsewhere the controls lead.
   return (
     <article className="ps-page ps-plot-page" data-chart={definition.key}>
       <header className="ps-plot-header">
         <h1>{resolved.title}</h1>
         {shown && <ChartSubtitle shown={shown} view={state.view} />}
-        <ChartToolbar
-          definition={definition}
-          resolved={resolved}
-          drawable={drawable}
-          hasViews={kind.hasViews}
-          view={state.view}
-          onView={(view) => update(withView(params, view, defaultView))}
-          onVariant={(value) => update(withVariant(params, definition, value))}
-          scale={scale}
-          onScale={(next) => update(withScale(params, next))}
-          editorRequest={editorRequest}
-          searchApiUrl={searchApiUrl}
-          tools={
-            <ChartTools
-              input={input}
-              title={shown?.chart.title}
-              legend={exported?.legend}
-              provenance={provenance}
-              renderChart={chart}
-              svg={svg}
-            />
-          }
-        />
+        {!narrow && toolbar}
       </header>
 
       {missing.length > 0 ? (
-        <MissingAttributesNote missing={missing} />
+        <>
+          <MissingAttributesNote missing={missing} />
+          {narrow && toolbar}
+        </>
       ) : !shown && query.isError ? (
         <DataError error={query.error} />
       ) : !shown ? (
-        <PlotSkeleton />
+        <>
+          <PlotSkeleton />
+          {narrow && toolbar}
+        </>
       ) : (
         <>
           {query.isError && <DataError error={query.error} />}
           <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
-            <div className="ps-plot-chart">
+            <div
+              className="ps-plot-chart"
+              onPointerDown={(event) => {
+                lastPointer.current = event.pointerType;
+              }}
+              onKeyDown={() => {
+                lastPointer.current = 'keyboard';
+              }}
+            >
               {chart()}
+              {narrow && toolbar}
             </div>
             {seriesLabels.length > 1 && (
               <aside className="ps-plot-side">
@@ -223,15 +255,25 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           <DataAsOf provenance={provenance} />
           <KindNote shown={shown} />
           <p className="ps-hint">
-            Click a bar or a value in the table to open its search in the query editor.
+            {narrow
+              ? 'Tap a bar to read its value and open its search; a value in the table opens its search.'
+              : 'Click a bar or a value in the table to open its search in the query editor.'}
           </p>
           {selected && (
-            <SelectionPanel selected={selected} advancedUrl={searchAdvancedUrl} searchApiUrl={searchApiUrl} />
+            <SelectionPanel
+              selected={selected}
+              valueTitle={definition.options.yAxisTitle}
+              advancedUrl={searchAdvancedUrl}
+              searchApiUrl={searchApiUrl}
+              onClose={closeSelection}
+            />
           )}
           {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
           <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
             <summary>Data table</summary>
-            {tableOpen && <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onSelect} />}
+            {tableOpen && (
+              <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+            )}
           </details>
         </>
       )}

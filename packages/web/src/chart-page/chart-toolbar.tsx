@@ -1,9 +1,6 @@
 import { DATA_VIEWS, type ChartDefinition, type DataView, type ResolvedChart } from '@pdb-stats/charts';
-import type { SearchRequest } from '@pdb-stats/search-model';
 import type { ReactNode } from 'react';
-import { queryEditorUrl } from '../api/addresses.ts';
 import { useModal } from '../modals/modal-context.tsx';
-import { preloadSettingsModal } from '../modals/modal-layer.tsx';
 import { ScaleControl } from '../settings/scale-control.tsx';
 import type { ChartScale } from '../settings/settings-state.ts';
 
@@ -21,77 +18,59 @@ export interface ChartToolbarProps {
   onVariant: (value: string) => void;
   scale: ChartScale;
   onScale: (scale: ChartScale) => void;
-  /** The request behind the chart as shown (visible series only), for the query editor. */
-  editorRequest: SearchRequest;
-  searchApiUrl: string;
-  /** Fullscreen, snapshot and downloads. */
-  tools: ReactNode;
+  /** The "Download & share" menu. */
+  menu: ReactNode;
 }
 
-/** The options of a chart page: data view, variant, scale, about, colours, tools, the request. */
+/**
+ * The options of a chart page on one row: first what the chart shows (data view, variant, scale),
+ * then, apart, what to do with it (about, download and share).
+ */
 export function ChartToolbar(props: ChartToolbarProps) {
   const { definition, resolved, drawable } = props;
   const { openModal } = useModal();
   return (
     <div className="ps-toolbar" role="toolbar" aria-label="Chart options">
-      {drawable && props.hasViews && (
-        <div className="ps-segmented" role="group" aria-label="Data view">
-          {DATA_VIEWS.map((view) => (
-            <button
-              key={view}
-              type="button"
-              className="ps-button"
-              aria-pressed={props.view === view}
-              onClick={() => props.onView(view)}
-            >
-              {VIEW_LABELS[view]}
-            </button>
-          ))}
-        </div>
-      )}
-      {definition.variants && (
-        <label className="ps-variant">
-          {definition.variants.label}{' '}
-          <select value={resolved.variant} onChange={(event) => props.onVariant(event.target.value)}>
-            {definition.variants.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
+      <div className="ps-toolbar-view">
+        {drawable && props.hasViews && (
+          <div className="ps-segmented" role="group" aria-label="Data view">
+            {DATA_VIEWS.map((view) => (
+              <button
+                key={view}
+                type="button"
+                className="ps-button"
+                aria-pressed={props.view === view}
+                onClick={() => props.onView(view)}
+              >
+                {VIEW_LABELS[view]}
+              </button>
             ))}
-          </select>
-        </label>
-      )}
-      {drawable && <ScaleControl scale={props.scale} onChange={props.onScale} />}
-      <button
-        type="button"
-        className="ps-button"
-        onClick={() => openModal('information', { chartKey: definition.key, title: resolved.title })}
-      >
-        About this chart
-      </button>
-      {drawable && (
-        <>
-          <button
-            type="button"
-            className="ps-button"
-            onPointerEnter={preloadSettingsModal}
-            onFocus={preloadSettingsModal}
-            onClick={() => openModal('settings')}
-          >
-            Colors
-          </button>
-          {props.tools}
-          <a
-            className="ps-button ps-link-button"
-            href={queryEditorUrl(props.searchApiUrl, props.editorRequest)}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="facet-request-link"
-          >
-            Search API
-          </a>
-        </>
-      )}
+          </div>
+        )}
+        {definition.variants && (
+          <label className="ps-variant">
+            {definition.variants.label}{' '}
+            <select value={resolved.variant} onChange={(event) => props.onVariant(event.target.value)}>
+              {definition.variants.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {drawable && <ScaleControl scale={props.scale} onChange={props.onScale} />}
+      </div>
+      <div className="ps-toolbar-actions">
+        <button
+          type="button"
+          className="ps-button"
+          onClick={() => openModal('information', { chartKey: definition.key, title: resolved.title })}
+        >
+          About this chart
+        </button>
+        {drawable && props.menu}
+      </div>
     </div>
   );
 }

@@ -1,126 +1,125 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { ChartExportInput, ExportFormat } from '../export/types.ts';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type { ChartExportInput, Provenance } from '../export/types.ts';
+import FullscreenChart from '../modals/fullscreen-chart.tsx';
+import { useModal } from '../modals/modal-context.tsx';
+import SnapshotModalBody from '../modals/snapshot-modal.tsx';
+import { MenuButton } from './menu-button.tsx';
 import { EXPORT_FORMATS, loadChartExport, useChartDownload } from './use-chart-download.ts';
+import './chart-export.css';
 
 export interface DownloadMenuProps {
-  /** The chart's data; the menu is disabled without it. */
+  /** The chart on screen as the downloads see it; undefined while none is. */
   input: ChartExportInput | undefined;
-  /** The chart's SVG element, for the image formats. */
-  chart: RefObject<SVGSVGElement | null>;
+  /** Title of the chart on screen (also while its provenance is not known). */
+  title: string | undefined;
+  provenance: Provenance | undefined;
+  legend: ChartExportInput['legend'] | undefined;
+  /** Draws the chart at a height (the page's own chart renderer), for the fullscreen view. */
+  renderChart: (height?: number) => ReactNode;
+  /** The chart's SVG element on the page, for the image downloads. */
+  svg: RefObject<SVGSVGElement | null>;
+  /** The query editor with the chart's request as shown. */
+  editorUrl: string;
 }
 
 /**
- * A menu button (WAI-ARIA APG "menu button"): Enter, Space or ↓ opens it on the first item, ↑ on the
- * last; ↑ ↓ Home End move; Escape or Tab closes it. Opening it fetches the download code.
+ * Writes `text` to the clipboard. The Clipboard API needs a secure context (https or localhost); a
+ * dashboard served over plain http falls back to a selected text field and the copy command.
  */
-export function DownloadMenu({ input, chart }: DownloadMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const buttonId = useId();
-  const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<(HTMLButtonElement | null)[]>([]);
-  const { download, busy, error } = useChartDownload(input, chart);
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.className = 'ps-visually-hidden';
+  document.body.append(field);
+  field.select();
+  const copied = document.execCommand('copy');
+  field.remove();
+  if (!copied) throw new Error('the browser refused to copy');
+}
 
-  const openAt = (index: number) => {
-    void loadChartExport().catch(() => undefined); // fetched while the visitor picks; errors show on use
-    setFocusIndex(index);
-    setOpen(true);
-  };
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
+/**
+ * The one menu of a chart's other uses: the chart at full size and its data snapshot, the files
+ * (opening the menu fetches the download code), the page's link and the query editor.
+ */
+export function DownloadMenu(props: DownloadMenuProps) {
+  const { input, title, provenance, legend, renderChart, svg, editorUrl } = props;
+  const { openModal } = useModal();
+  const { download, busy, error } = useChartDownload(input, svg);
+  const [copied, setCopied] = useState<string | null>(null);
 
+  // The copy message goes after a few seconds, so that it is not taken for the state of a later copy.
   useEffect(() => {
-    if (open) items.current[focusIndex]?.focus();
-  }, [open, focusIndex]);
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), 4000);
+    return () => clearTimeout(timer);
+  }, [copied]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-
-  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(event.key === 'ArrowDown' ? 0 : EXPORT_FORMATS.length - 1);
-    }
-  };
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = EXPORT_FORMATS.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: focusIndex === last ? 0 : focusIndex + 1,
-      ArrowUp: focusIndex === 0 ? last : focusIndex - 1,
-      Home: 0,
-      End: last,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      setFocusIndex(moves[event.key]!);
-    } else if (event.key === 'Escape') {
-      // Handled here: a modal layer below must not close too.
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
-
-  const choose = (format: ExportFormat) => {
-    close(true);
-    void download(format);
+  const copyLink = () => {
+    copyText(window.location.href).then(
+      () => setCopied('Link copied'),
+      (e: unknown) =>
+        setCopied(`The link could not be copied (${(e as Error).message}); copy it from the address bar.`),
+    );
   };
 
   return (
-    <div ref={wrapper} className="ps-download">
-      <button
-        ref={button}
-        id={buttonId}
-        type="button"
-        className="ps-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        disabled={!input}
-        onClick={() => (open ? close(false) : openAt(0))}
-        onKeyDown={onButtonKey}
-      >
-        {busy ? 'Preparing…' : 'Download'}
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-labelledby={buttonId}
-          className="ps-download-menu"
-          onKeyDown={onMenuKey}
-        >
-          {EXPORT_FORMATS.map(({ format, label }, index) => (
-            <button
-              key={format}
-              ref={(element) => {
-                items.current[index] = element;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={index === focusIndex ? 0 : -1}
-              className="ps-download-item"
-              data-format={format}
-              onClick={() => choose(format)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      )}
+    <div className="ps-download">
+      <MenuButton
+        label={busy ? 'Preparing…' : 'Download & share'}
+        onOpen={() => void loadChartExport().catch(() => undefined)} // errors show on use
+        groups={[
+          {
+            label: 'View',
+            entries: [
+              {
+                key: 'fullscreen',
+                label: 'Fullscreen',
+                disabled: !legend,
+                onSelect: () =>
+                  legend &&
+                  openModal('fullscreen', {
+                    title: title ?? '',
+                    content: (
+                      <FullscreenChart renderChart={renderChart} legend={legend} provenance={provenance} />
+                    ),
+                  }),
+              },
+              {
+                key: 'snapshot',
+                label: 'Data snapshot',
+                disabled: !input,
+                onSelect: () =>
+                  input &&
+                  openModal('snapshot', {
+                    title: `Data snapshot: ${input.title}`,
+                    content: <SnapshotModalBody input={input} chart={svg} />,
+                  }),
+              },
+            ],
+          },
+          {
+            label: 'Download',
+            entries: EXPORT_FORMATS.map(({ format, label }) => ({
+              key: format,
+              label,
+              disabled: !input,
+              onSelect: () => void download(format),
+            })),
+          },
+          {
+            label: 'Share',
+            entries: [
+              { key: 'copy-link', label: 'Copy link', onSelect: copyLink },
+              { key: 'editor', label: 'Open in query editor', href: editorUrl, testId: 'facet-request-link' },
+            ],
+          },
+        ]}
+      />
+      <p role="status" className={`ps-menu-status${copied ? ' ps-menu-status-shown' : ''}`}>
+        {copied}
+      </p>
       {error && (
         <p role="alert" className="ps-download-error">
           {error}
