@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { openChartMenu } from './support/chart-controls.ts';
 import { largestBar, waitForChart } from './support/helpers.ts';
 
 /**
@@ -10,8 +11,8 @@ import { largestBar, waitForChart } from './support/helpers.ts';
 
 /** The downloaded CSV of the chart on screen and its file name. */
 async function downloadedCsv(page: Page): Promise<{ name: string; text: string }> {
-  await page.getByRole('button', { name: 'Download', exact: true }).click();
-  const item = page.getByRole('menu').getByRole('menuitem', { name: /CSV/ });
+  const menu = await openChartMenu(page);
+  const item = menu.getByRole('group', { name: 'Download' }).getByRole('menuitem', { name: /CSV/ });
   const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
   return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
 }
