@@ -6,7 +6,9 @@ import type {
   QueryNode,
   RequestOptions,
   SearchRequest,
+  Operator,
   TerminalNode,
+  TerminalValue,
 } from '@pdb-stats/search-model';
 import { generateBins, type DateBin } from './bins.ts';
 import type { DataView } from './keys.ts';
@@ -225,24 +227,26 @@ export function chartFacetRequest(
 // ---------------------------------------------------------------------------------------------------
 // Click-through searches
 
+/** A text-service condition on one attribute. */
+function textNode(attribute: string, operator: Operator, value: TerminalValue): TerminalNode {
+  return { type: 'terminal', service: 'text', parameters: { attribute, operator, value } };
+}
+
+/** Release dates from 1 January of `from` to 31 December of `to`, both included. */
+function yearsNode(attribute: string, from: string, to: string): TerminalNode {
+  return textNode(attribute, 'range', {
+    from: `${from}-01-01`,
+    to: `${to}-12-31`,
+    include_lower: true,
+    include_upper: true,
+  });
+}
+
 /** Release-date condition of a clicked year: cumulative `<=` 31 December, annual the year. */
 export function yearNode(attribute: string, year: string, view: DataView): TerminalNode {
-  if (view === 'cumulative') {
-    return {
-      type: 'terminal',
-      service: 'text',
-      parameters: { attribute, operator: 'less_or_equal', value: `${year}-12-31` },
-    };
-  }
-  return {
-    type: 'terminal',
-    service: 'text',
-    parameters: {
-      attribute,
-      operator: 'range',
-      value: { from: `${year}-01-01`, to: `${year}-12-31`, include_lower: true, include_upper: true },
-    },
-  };
+  return view === 'cumulative'
+    ? textNode(attribute, 'less_or_equal', `${year}-12-31`)
+    : yearsNode(attribute, year, year);
 }
 
 /** Condition of a clicked range bin, parsed back from its display label. */
@@ -258,38 +262,11 @@ const LATER_LABEL = /^(\d{4}) and later$/;
 /** Condition of a clicked release-date bin: `before 2000` is `<= 1999-12-31`, `A - B` both years. */
 export function dateBinNode(attribute: string, label: string): TerminalNode {
   const between = DATE_BIN_LABEL.exec(label);
-  if (between) {
-    return {
-      type: 'terminal',
-      service: 'text',
-      parameters: {
-        attribute,
-        operator: 'range',
-        value: {
-          from: `${between[1]}-01-01`,
-          to: `${between[2]}-12-31`,
-          include_lower: true,
-          include_upper: true,
-        },
-      },
-    };
-  }
+  if (between) return yearsNode(attribute, between[1]!, between[2]!);
   const before = BEFORE_LABEL.exec(label);
-  if (before) {
-    return {
-      type: 'terminal',
-      service: 'text',
-      parameters: { attribute, operator: 'less_or_equal', value: `${Number(before[1]) - 1}-12-31` },
-    };
-  }
+  if (before) return textNode(attribute, 'less_or_equal', `${Number(before[1]) - 1}-12-31`);
   const later = LATER_LABEL.exec(label);
-  if (later) {
-    return {
-      type: 'terminal',
-      service: 'text',
-      parameters: { attribute, operator: 'greater_or_equal', value: `${later[1]}-01-01` },
-    };
-  }
+  if (later) return textNode(attribute, 'greater_or_equal', `${later[1]}-01-01`);
   throw new Error(`Unsupported operator for a value: ${label}`);
 }
 
