@@ -73,8 +73,26 @@ export {
   searchFromDimensions,
   withClickOptions,
   type FacetOptions,
+  type ChartRequestOptions,
   type SeriesSelection,
 } from './requests.ts';
+export {
+  SCOPE_PARAMS,
+  MAX_COHORTS,
+  MEASURES,
+  WHOLE_ARCHIVE,
+  parseScopeNode,
+  readScope,
+  writeScope,
+  scopeSearch,
+  scopeParams,
+  withScope,
+  type Cohort,
+  type Measure,
+  type Scope,
+  type ScopeProblem,
+  type ScopeReading,
+} from './scope.ts';
 export {
   TRUNCATED_BUCKETS,
   toGrowthData,
@@ -87,16 +105,23 @@ export {
 export { md5Hex } from './md5.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
-import type { SearchRequest } from '@pdb-stats/search-model';
+import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
 import { finalizeRequest } from './requests.ts';
+import { withScope } from './scope.ts';
 
-/** The complete click-through request of a chart: its search plus request_info, paging and content type. */
+/**
+ * The complete click-through request of a chart's bar: scope AND the bar's search (the bar alone
+ * without a scope), plus request_info, paging and content type.
+ */
 export function clickRequest(
   definition: ChartDefinition,
   click: ChartClick,
   query: ChartQuery,
+  scope?: QueryNode,
 ): SearchRequest {
-  return finalizeRequest(definition.buildSearch(click, query));
+  const search = definition.buildSearch(click, query);
+  const scoped = withScope(scope, search.query);
+  return finalizeRequest({ ...search, ...(scoped && { query: scoped }) });
 }
 export { requestAttributes, chartQueryAttributes, chartAttributes } from './required-attributes.ts';
 export {

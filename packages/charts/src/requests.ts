@@ -14,6 +14,7 @@ import { generateBins, type DateBin } from './bins.ts';
 import type { DataView } from './keys.ts';
 import { md5Hex } from './md5.ts';
 import { parseRangeLabel } from './range-label.ts';
+import { withScope } from './scope.ts';
 import type {
   ChartClick,
   ChartQuery,
@@ -133,6 +134,14 @@ export interface FacetOptions {
   now?: Date;
 }
 
+/** Options of a chart's data request. */
+export interface ChartRequestOptions extends FacetOptions {
+  /** Hidden series of a stacked growth chart (the query-editor link keeps the visible ones). */
+  series?: SeriesSelection;
+  /** The search the chart is drawn over (a cohort's node); the whole archive when absent. */
+  scope?: QueryNode;
+}
+
 /** The facets of a chart's data request. */
 export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Facet[] {
   const year = (options.now ?? new Date()).getUTCFullYear();
@@ -190,13 +199,11 @@ export interface SeriesSelection {
 }
 
 /**
- * The chart's data request: no query, only facets. With hidden series the query-editor link adds a
- * query: the chart's fixed filters AND an OR of the visible series.
+ * The chart's data request: facets over the scope (the whole archive without one). With hidden
+ * series the query-editor link adds a query: scope AND the chart's fixed filters AND an OR of the
+ * visible series.
  */
-export function chartFacetRequest(
-  query: ChartQuery,
-  options: FacetOptions & { series?: SeriesSelection } = {},
-): SearchRequest {
+export function chartFacetRequest(query: ChartQuery, options: ChartRequestOptions = {}): SearchRequest {
   const { second } = query;
   const series = options.series;
   let node: QueryNode | undefined;
@@ -217,8 +224,9 @@ export function chartFacetRequest(
       },
     ]);
   }
+  const scoped = withScope(options.scope, node);
   return finalizeRequest({
-    ...(node && { query: node }),
+    ...(scoped && { query: scoped }),
     return_type: query.returnType,
     request_options: { facets: chartFacets(query, options) },
   });
