@@ -128,6 +128,8 @@ export {
   FROM_COLUMN,
   TO_COLUMN,
   chartTable,
+  comparedRows,
+  comparedTable,
   distributionChartData,
   distributionRows,
   distributionTableSource,
@@ -139,9 +141,29 @@ export {
   type Cell,
   type ChartTable,
   type ChartTableOf,
+  type ComparedLook,
   type DistributionTableSource,
   type GrowthTableSource,
   type TableLook,
 } from './table.ts';
 export { csvField, toCsv } from './csv.ts';
+export {
+  cohortColumn,
+  compareDistributions,
+  compareGrowth,
+  comparedChartData,
+  comparedQuery,
+  distributionInMeasure,
+  growthInMeasure,
+  inMeasure,
+  percentOf,
+  tableValue,
+  uniqueLabels,
+  viewValues,
+  type CohortAnswer,
+  type CohortValues,
+  type ComparedData,
+  type ComparedDistribution,
+  type ComparedQuery,
+} from './cohorts.ts';
 export { chartFileName } from './file-name.ts';

@@ -1,5 +1,16 @@
 import type { SearchResponse } from '@pdb-stats/search-model';
 import { binLabel, generateBins } from './bins.ts';
+import {
+  cohortColumn,
+  comparedChartData,
+  distributionInMeasure,
+  growthInMeasure,
+  tableValue,
+  viewValues,
+  type CohortAnswer,
+  type ComparedData,
+  type Measure,
+} from './cohorts.ts';
 import type { DataView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
 import { dateBinLabel, dateRangeBins } from './requests.ts';
@@ -120,20 +131,19 @@ export function singleSeriesName(
  * Bounds of each bar of a range or date-range chart, in bar order, or undefined when the chart has
  * none or the bars are not the bins of its query (then no bounds are written rather than wrong ones).
  */
-function barBounds(source: DistributionTableSource): [Cell, Cell][] | undefined {
-  const bars = source.distribution.bars;
-  const first = source.query.first;
+function barBounds(labels: readonly string[], query: DistributionQuery): [Cell, Cell][] | undefined {
+  const first = query.first;
   let bins: { from?: Cell; to?: Cell; label: string }[];
   if (first.kind === 'range') {
     bins = generateBins(first.bins).map((bin) => ({ ...bin, label: binLabel(bin, first.labelStyle) }));
   } else if (first.kind === 'date_range') {
     // The number of bins depends on the year the chart was drawn; a year in the last bin gives them.
-    const year = first.firstYear + Math.max(0, bars.length - 2) * first.years;
+    const year = first.firstYear + Math.max(0, labels.length - 2) * first.years;
     bins = dateRangeBins(first, year).map((bin) => ({ ...bin, label: dateBinLabel(bin) }));
   } else {
     return undefined;
   }
-  if (bins.length !== bars.length || bins.some((bin, i) => bin.label !== bars[i]?.label)) return undefined;
+  if (bins.length !== labels.length || bins.some((bin, i) => bin.label !== labels[i])) return undefined;
   return bins.map((bin) => [bin.from ?? '', bin.to ?? '']);
 }
 
@@ -154,7 +164,10 @@ export function growthRows(source: GrowthTableSource): ChartTable {
  */
 export function distributionRows(source: DistributionTableSource): ChartTable {
   const { bars } = source.distribution;
-  const bounds = barBounds(source);
+  const bounds = barBounds(
+    bars.map((bar) => bar.label),
+    source.query,
+  );
   if (bounds) {
     return {
       columns: [source.xAxisTitle, FROM_COLUMN, TO_COLUMN, source.yAxisTitle],
@@ -194,4 +207,68 @@ export function chartTable(
   }
   const source = distributionTableSource(chart, distributionChartData(response, chart));
   return { ...distributionRows(source), series: [source.yAxisTitle], hidden: [] };
+}
+
+/** How a compared chart is shown: its data view, hidden cohorts and measure. */
+export interface ComparedLook extends TableLook {
+  measure: Measure;
+}
+
+/**
+ * The table of a chart compared across cohorts: the category (and bin bounds) or year, then one
+ * column per cohort named with its label, in the measure shown (percents to two decimals).
+ */
+export function comparedRows(
+  chart: ResolvedChart<ChartDefinition>,
+  data: ComparedData,
+  look: ComparedLook,
+): ChartTableOf {
+  const { measure } = look;
+  const hidden = new Set(look.hidden);
+  if (data.kind === 'growth') {
+    const growth = growthInMeasure(data.growth, measure);
+    const shown = growth.series.filter((s) => !hidden.has(s.label));
+    return {
+      columns: ['Year', ...shown.map((s) => cohortColumn(s.label, measure))],
+      rows: growth.years.map((year, i) => [
+        year,
+        ...shown.map((s) => tableValue(viewValues(s, look.view)[i] ?? 0, measure)),
+      ]),
+      series: shown.map((s) => s.label),
+      hidden: growth.series.map((s) => s.label).filter((label) => hidden.has(label)),
+    };
+  }
+  const distribution = distributionInMeasure(data.distribution, measure);
+  const { categories } = distribution;
+  const cohorts = distribution.cohorts.filter((c) => !hidden.has(c.label));
+  const query = chart.query as DistributionQuery;
+  const bounds = barBounds(categories, query);
+  const { xAxisTitle } = chart.definition.options;
+  return {
+    columns: [
+      xAxisTitle,
+      ...(bounds ? [FROM_COLUMN, TO_COLUMN] : []),
+      ...cohorts.map((c) => cohortColumn(c.label, measure)),
+    ],
+    rows: categories.map((category, i) => [
+      category,
+      ...(bounds?.[i] ?? []),
+      ...cohorts.map((c) => tableValue(c.values[i] ?? 0, measure)),
+    ]),
+    series: cohorts.map((c) => c.label),
+    hidden: distribution.cohorts.map((c) => c.label).filter((label) => hidden.has(label)),
+  };
+}
+
+/**
+ * The data table of a chart compared across cohorts, from each cohort's answer to its facet request:
+ * what the dashboard's table and downloads show, and the chart data API answers.
+ */
+export function comparedTable(
+  chart: ResolvedChart<ChartDefinition>,
+  answers: readonly CohortAnswer[],
+  look: ComparedLook,
+  now?: Date,
+): ChartTableOf {
+  return comparedRows(chart, comparedChartData(chart, answers, now), look);
 }

@@ -1,0 +1,226 @@
+import type { SearchResponse } from '@pdb-stats/search-model';
+import { round2 } from './bins.ts';
+import type { DataView } from './keys.ts';
+import type { ResolvedChart } from './registry.ts';
+import {
+  toDistributionData,
+  toGrowthData,
+  TRUNCATED_BUCKETS,
+  type DistributionData,
+  type GrowthData,
+} from './transform.ts';
+import type { ChartDefinition, ChartQuery, FixedCondition, GrowthQuery } from './types.ts';
+
+/**
+ * Cohorts compared on one chart: several searches drawn side by side, each counted by the chart, in
+ * counts or in percent of each cohort's own total.
+ */
+
+/** What the value axis shows: counts, or each cohort's values as a share of its own total. */
+export type Measure = 'count' | 'percent';
+
+/** One cohort's answer to the chart's facet request. */
+export interface CohortAnswer {
+  label: string;
+  response: SearchResponse | null;
+}
+
+/** One cohort's values, aligned with the categories or years they are drawn over. */
+export interface CohortValues {
+  label: string;
+  values: number[];
+  /** What a percent is of: the sum of all the cohort's buckets, before any are cut off. */
+  total: number;
+}
+
+/** Distribution bars of several cohorts over the same categories, in drawing order. */
+export interface ComparedDistribution {
+  categories: string[];
+  cohorts: CohortValues[];
+  /** Categories of all cohorts together, before the chart's cut to its largest ones. */
+  categoryCount: number;
+}
+
+/**
+ * How a chart is compared across cohorts. A stacked growth chart splits each year by a second
+ * dimension; stacks side by side would be unreadable, so cohorts compare their yearly totals: the
+ * query without its split, and the split's fixed filters (e.g. "global symmetry") as conditions
+ * every cohort's search also carries, so that the totals count what the stacks counted.
+ */
+export interface ComparedQuery {
+  query: ChartQuery;
+  /** Conditions AND-ed to every cohort's search (facet request and click-through alike). */
+  conditions: FixedCondition[];
+  /** The split dropped for the comparison, named for the subtitle. */
+  droppedSplit?: string;
+}
+
+/** The query a chart is compared with. Distinct-count charts keep theirs: it is one series already. */
+export function comparedQuery(query: ChartQuery): ComparedQuery {
+  const { second } = query;
+  if (second?.kind !== 'terms') return { query, conditions: [] };
+  const growth: GrowthQuery = { returnType: query.returnType, first: query.first as GrowthQuery['first'] };
+  return { query: growth, conditions: second.filters ?? [], droppedSplit: second.name };
+}
+
+/** Cohort labels made unique (" (2)" added to a repeated one), so that each names one column and legend entry. */
+export function uniqueLabels(labels: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    const count = (seen.get(label) ?? 0) + 1;
+    seen.set(label, count);
+    return count === 1 ? label : `${label} (${count})`;
+  });
+}
+
+/**
+ * Distributions of several cohorts on shared categories. Bins are the query's for every cohort. Terms
+ * are the union of the cohorts' buckets, largest in all cohorts together first (the service's own
+ * order for one cohort), cut to the chart's largest 25 when it truncates; a cohort without a bucket
+ * counts 0 there.
+ */
+export function compareDistributions(
+  cohorts: readonly { label: string; data: DistributionData }[],
+  options: { byTotal: boolean; truncate: boolean },
+): ComparedDistribution {
+  const order: string[] = [];
+  const sums = new Map<string, number>();
+  for (const { data } of cohorts) {
+    for (const bar of data.bars) {
+      if (!sums.has(bar.label)) order.push(bar.label);
+      sums.set(bar.label, (sums.get(bar.label) ?? 0) + bar.value);
+    }
+  }
+  const all = options.byTotal
+    ? order
+        .map((label, i) => ({ label, i }))
+        .sort((a, b) => sums.get(b.label)! - sums.get(a.label)! || a.i - b.i)
+        .map(({ label }) => label)
+    : order;
+  const categories = options.truncate ? all.slice(0, TRUNCATED_BUCKETS) : all;
+  return {
+    categories,
+    cohorts: cohorts.map(({ label, data }) => {
+      const byLabel = new Map(data.bars.map((bar) => [bar.label, bar.value]));
+      return {
+        label,
+        values: categories.map((category) => byLabel.get(category) ?? 0),
+        total: data.bars.reduce((sum, bar) => sum + bar.value, 0),
+      };
+    }),
+    categoryCount: all.length,
+  };
+}
+
+/**
+ * Growth of several cohorts, one series per cohort (each cohort's data has one series), over the
+ * union of their years: a year before a cohort's first counts 0, and after its last keeps its
+ * cumulative total.
+ */
+export function compareGrowth(cohorts: readonly { label: string; data: GrowthData }[]): GrowthData {
+  const all = cohorts.flatMap(({ data }) => data.years.map(Number));
+  if (all.length === 0)
+    return { years: [], series: cohorts.map(({ label }) => ({ label, annual: [], cumulative: [] })) };
+  const years: string[] = [];
+  for (let y = Math.min(...all); y <= Math.max(...all); y++) years.push(String(y));
+  return {
+    years,
+    series: cohorts.map(({ label, data }) => {
+      const series = data.series[0];
+      const at = new Map(data.years.map((year, i) => [year, i]));
+      let last = 0;
+      const annual: number[] = [];
+      const cumulative: number[] = [];
+      for (const year of years) {
+        const i = at.get(year);
+        annual.push(i === undefined ? 0 : (series?.annual[i] ?? 0));
+        // Before the cohort's first year `last` is still 0; after its last year it keeps its total.
+        if (i !== undefined) last = series?.cumulative[i] ?? last;
+        cumulative.push(last);
+      }
+      return { label, annual, cumulative };
+    }),
+  };
+}
+
+/** A value as a percent of a total, 0 of an empty total. */
+export function percentOf(value: number, total: number): number {
+  return total > 0 ? (value / total) * 100 : 0;
+}
+
+/** A cohort's values in the measure shown: counts as they are, or percents of its total. */
+export function inMeasure(values: readonly number[], total: number, measure: Measure): number[] {
+  return measure === 'percent' ? values.map((v) => percentOf(v, total)) : [...values];
+}
+
+/** The distribution's bars in the measure shown. */
+export function distributionInMeasure(data: ComparedDistribution, measure: Measure): ComparedDistribution {
+  if (measure === 'count') return data;
+  return {
+    ...data,
+    cohorts: data.cohorts.map((c) => ({ ...c, values: inMeasure(c.values, c.total, measure) })),
+  };
+}
+
+/**
+ * Growth in the measure shown: in percent each year of each cohort is a share of the cohort's total at
+ * the end (its last cumulative value), in both views.
+ */
+export function growthInMeasure(data: GrowthData, measure: Measure): GrowthData {
+  if (measure === 'count') return data;
+  return {
+    years: data.years,
+    series: data.series.map((s) => {
+      const total = s.cumulative.at(-1) ?? 0;
+      return {
+        label: s.label,
+        annual: inMeasure(s.annual, total, measure),
+        cumulative: inMeasure(s.cumulative, total, measure),
+      };
+    }),
+  };
+}
+
+/** The compared data a chart draws, of its kind. */
+export type ComparedData =
+  | { kind: 'growth'; growth: GrowthData; droppedSplit?: string }
+  | { kind: 'distribution'; distribution: ComparedDistribution };
+
+/** The compared data of a chart from its cohorts' answers, in counts (the measure is applied when shown). */
+export function comparedChartData(
+  chart: ResolvedChart<ChartDefinition>,
+  answers: readonly CohortAnswer[],
+  now?: Date,
+): ComparedData {
+  if (chart.kind === 'growth') {
+    const { query, droppedSplit } = comparedQuery(chart.query);
+    const growth = compareGrowth(
+      answers.map(({ label, response }) => ({ label, data: toGrowthData(response, query as GrowthQuery) })),
+    );
+    return { kind: 'growth', growth, ...(droppedSplit && { droppedSplit }) };
+  }
+  const { query, definition } = chart;
+  const distribution = compareDistributions(
+    answers.map(({ label, response }) => ({
+      label,
+      data: toDistributionData(response, query, { ...(now && { now }) }),
+    })),
+    { byTotal: query.first.kind === 'terms', truncate: definition.truncateViewData },
+  );
+  return { kind: 'distribution', distribution };
+}
+
+/** Name of a cohort's column in a table: its label, with the unit when in percent. */
+export function cohortColumn(label: string, measure: Measure): string {
+  return measure === 'percent' ? `${label} (%)` : label;
+}
+
+/** A value as a table writes it: counts as they are, percents to two decimals. */
+export function tableValue(value: number, measure: Measure): number {
+  return measure === 'percent' ? round2(value) : value;
+}
+
+/** The data view's values of a growth series. */
+export function viewValues(series: GrowthData['series'][number], view: DataView): number[] {
+  return view === 'annual' ? series.annual : series.cumulative;
+}
