@@ -166,7 +166,10 @@ test.describe('1280×900', () => {
       'JSON (data, request, date, source)',
       'SVG image',
       'PNG image',
+      'CSV from the data API',
+      'JSON from the data API',
       'Copy link',
+      'Share or embed…',
       'Open in query editor',
     ]);
     await page.screenshot({ path: join(SHOTS, 'desktop-menu-open.png') });

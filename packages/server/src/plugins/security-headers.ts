@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Scripts only from files of this origin (no inline script, no eval); styles may be inline because
@@ -32,3 +33,23 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
   // in front, which is where HSTS belongs (sent from here it would pin https on every subdomain).
   strictTransportSecurity: false,
 };
+
+/** The policy as a header value. */
+function policyHeader(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * An embedded chart is made to be framed by any site (a course page, a paper's supplement): its
+ * page alone lets every ancestor frame it, and drops X-Frame-Options, which cannot say "anyone".
+ * Every other page keeps refusing other sites' frames.
+ */
+export function allowFramingByAnySite(reply: FastifyReply): void {
+  reply.header(
+    'content-security-policy',
+    policyHeader({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': ['*'] }),
+  );
+  reply.removeHeader('x-frame-options');
+}

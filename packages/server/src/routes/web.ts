@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { EMBED_PREFIX } from '@pdb-stats/web/routes';
+import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { SEARCH_PAGE_PATHS } from './pages.ts';
 
@@ -45,6 +47,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   // The dashboard at a path: its template with the preloads of that path's page chunk.
   const dashboard = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith(`${EMBED_PREFIX}/`)) allowFramingByAnySite(reply);
     return send(index.replace('</head>', `${preloads(path)}</head>`), request, reply);
   };
   await app.register(fastifyStatic, {

@@ -72,4 +72,23 @@ describe('security headers', () => {
       expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     }
   });
+
+  it('let any site frame an embedded chart, and only that page', async () => {
+    for (const url of ['/embed/distribution/resolution', '/embed/growth/experimental-method?view=annual']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(directives(response.headers['content-security-policy']), url).toEqual(
+        new Map([...POLICY, ['frame-ancestors', '*']]),
+      );
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // The same chart outside the embed route, and a page whose name merely starts alike, still refuse.
+    for (const url of ['/distribution/resolution', '/embedded/resolution', '/rcsbsearch/v2/archive']) {
+      const response = await app.inject(url);
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toBe(
+        "'self'",
+      );
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
 });

@@ -33,3 +33,17 @@ export function advancedSearchUrl(searchAdvancedUrl: string, request: SearchRequ
   const path = request.return_type === 'mol_definition' ? '/search/chemical/?request=' : '/search?request=';
   return `${trimBase(searchAdvancedUrl)}${path}${encodeURIComponent(JSON.stringify(request))}${chartParameter(chart)}`;
 }
+
+/**
+ * The chart data API's address of a chart as a page shows it: `/api/charts/<key>.<format>` with the
+ * page's data parameters. Only our own service has this API.
+ */
+export function chartDataUrl(
+  searchApiUrl: string,
+  key: string,
+  format: 'csv' | 'json',
+  params: URLSearchParams,
+): string {
+  const query = params.toString();
+  return `${trimBase(searchApiUrl)}/api/charts/${key}.${format}${query ? `?${query}` : ''}`;
+}

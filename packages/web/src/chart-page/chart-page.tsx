@@ -9,8 +9,8 @@ import {
   type ChartKind,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
-import { queryEditorUrl } from '../api/addresses.ts';
+import { useHref, useLocation, useParams, useSearchParams } from 'react-router';
+import { chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
 import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
 import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
@@ -24,6 +24,7 @@ import type { ChartExportInput } from '../export/types.ts';
 import { PlotSkeleton } from '../layout/loading.tsx';
 import {
   HIDE_PARAM,
+  chartDataParams,
   readPlotState,
   withSeriesToggled,
   withVariant,
@@ -45,18 +46,23 @@ import {
 import { ChartToolbar } from './chart-toolbar.tsx';
 import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
 import { DownloadMenu } from './download-menu.tsx';
+import { EmbedSource } from './embed-source.tsx';
 import { SelectionPanel, type Selected } from './selection-panel.tsx';
+import { embedPath, fullPagePath } from './share.ts';
 import { useChart } from './use-chart.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import './chart-controls.css';
 
-/** The chart page of /{kind}/{key}; the key must be a chart of the route's kind. */
-export default function ChartPageRoute({ kind }: { kind: ChartKind }) {
+/**
+ * The chart page of /{kind}/{key}; the key must be a chart of the route's kind. Embedded (under
+ * /embed), the page is the chart alone: its header, the chart and its source line, no controls.
+ */
+export default function ChartPageRoute({ kind, embedded = false }: { kind: ChartKind; embedded?: boolean }) {
   const { plotname } = useParams();
   const { pathname } = useLocation();
   const definition = isChartKey(plotname) ? CHARTS[plotname] : undefined;
   if (!definition || definition.kind !== kind) throw new NotFoundError(pathname);
-  return <ChartPage definition={definition} />;
+  return <ChartPage definition={definition} embedded={embedded} />;
 }
 
 /** The chart on screen as the downloads see it. */
@@ -78,13 +84,14 @@ function exportInput(shown: AnyShownChart, look: ChartLook): Omit<ChartExportInp
   };
 }
 
-function ChartPage({ definition }: { definition: ChartDefinition }) {
+function ChartPage({ definition, embedded }: { definition: ChartDefinition; embedded: boolean }) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
+  const embedHref = useHref(embedPath(location.pathname, location.search));
   // The route of this chart view, so that the query editor and results page can link back to it.
-  const chartRoute = `${location.pathname}${location.search}`;
+  const chartRoute = fullPagePath(location.pathname, location.search);
   const settings = useSettings();
-  const { config } = useDataQuery();
+  const { config, archive } = useDataQuery();
   const { searchApiUrl, searchAdvancedUrl } = config.sierraConfig;
   const defaultView = settings.config.dataView;
   const state = readPlotState(params, definition, defaultView);
@@ -198,31 +205,52 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
           renderChart={chart}
           svg={svg}
           editorUrl={queryEditorUrl(searchApiUrl, editorRequest)}
+          embedUrl={new URL(embedHref, window.location.origin).href}
+          dataApi={
+            // Only our own service answers the archive route, and only it has the chart data API.
+            archive
+              ? {
+                  csv: chartDataUrl(searchApiUrl, definition.key, 'csv', chartDataParams(state, definition)),
+                  json: chartDataUrl(
+                    searchApiUrl,
+                    definition.key,
+                    'json',
+                    chartDataParams(state, definition),
+                  ),
+                }
+              : undefined
+          }
         />
       }
     />
   );
 
+  // An embedded chart has no controls: its view is the one its address names.
+  const controls = embedded ? null : toolbar;
+
   // On a phone the chart comes first and its controls under it; elsewhere the controls lead.
   return (
-    <article className="ps-page ps-plot-page" data-chart={definition.key}>
+    <article
+      className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`}
+      data-chart={definition.key}
+    >
       <header className="ps-plot-header">
         <h1>{resolved.title}</h1>
         {shown && <ChartSubtitle shown={shown} view={state.view} />}
-        {!narrow && toolbar}
+        {!narrow && controls}
       </header>
 
       {missing.length > 0 ? (
         <>
           <MissingAttributesNote missing={missing} />
-          {narrow && toolbar}
+          {narrow && controls}
         </>
       ) : !shown && query.isError ? (
         <DataError error={query.error} />
       ) : !shown ? (
         <>
           <PlotSkeleton />
-          {narrow && toolbar}
+          {narrow && controls}
         </>
       ) : (
         <>
@@ -238,7 +266,7 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
               }}
             >
               {chart()}
-              {narrow && toolbar}
+              {narrow && controls}
             </div>
             {seriesLabels.length > 1 && (
               <aside className="ps-plot-side">
@@ -253,8 +281,9 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
             )}
           </div>
           <DataAsOf provenance={provenance} />
+          {embedded && <EmbedSource />}
           <KindNote shown={shown} />
-          <p className="ps-hint">
+          <p className="ps-hint" hidden={embedded}>
             {narrow
               ? 'Tap a bar to read its value and open its search; a value in the table opens its search.'
               : 'Click a bar or a value in the table to open its search in the query editor.'}
@@ -269,12 +298,14 @@ function ChartPage({ definition }: { definition: ChartDefinition }) {
             />
           )}
           {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
-          <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
-            <summary>Data table</summary>
-            {tableOpen && (
-              <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
-            )}
-          </details>
+          {!embedded && (
+            <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
+              <summary>Data table</summary>
+              {tableOpen && (
+                <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+              )}
+            </details>
+          )}
         </>
       )}
     </article>

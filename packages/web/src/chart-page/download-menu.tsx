@@ -3,7 +3,9 @@ import type { ChartExportInput, Provenance } from '../export/types.ts';
 import FullscreenChart from '../modals/fullscreen-chart.tsx';
 import { useModal } from '../modals/modal-context.tsx';
 import SnapshotModalBody from '../modals/snapshot-modal.tsx';
-import { MenuButton } from './menu-button.tsx';
+import { copyText } from './clipboard.ts';
+import { MenuButton, type MenuEntry } from './menu-button.tsx';
+import { SharePanel } from './share-panel.tsx';
 import { EXPORT_FORMATS, loadChartExport, useChartDownload } from './use-chart-download.ts';
 import './chart-export.css';
 
@@ -20,23 +22,10 @@ export interface DownloadMenuProps {
   svg: RefObject<SVGSVGElement | null>;
   /** The query editor with the chart's request as shown. */
   editorUrl: string;
-}
-
-/**
- * Writes `text` to the clipboard. The Clipboard API needs a secure context (https or localhost); a
- * dashboard served over plain http falls back to a selected text field and the copy command.
- */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.className = 'ps-visually-hidden';
-  document.body.append(field);
-  field.select();
-  const copied = document.execCommand('copy');
-  field.remove();
-  if (!copied) throw new Error('the browser refused to copy');
+  /** The embeddable copy of the page as shown (an absolute address). */
+  embedUrl: string;
+  /** The chart data API's addresses of the chart as shown; undefined when the service has no such API. */
+  dataApi: { csv: string; json: string } | undefined;
 }
 
 /**
@@ -44,7 +33,7 @@ async function copyText(text: string): Promise<void> {
  * (opening the menu fetches the download code), the page's link and the query editor.
  */
 export function DownloadMenu(props: DownloadMenuProps) {
-  const { input, title, provenance, legend, renderChart, svg, editorUrl } = props;
+  const { input, title, provenance, legend, renderChart, svg, editorUrl, embedUrl, dataApi } = props;
   const { openModal } = useModal();
   const { download, busy, error } = useChartDownload(input, svg);
   const [copied, setCopied] = useState<string | null>(null);
@@ -108,10 +97,42 @@ export function DownloadMenu(props: DownloadMenuProps) {
               onSelect: () => void download(format),
             })),
           },
+          ...(dataApi
+            ? [
+                {
+                  label: 'Data API',
+                  entries: [
+                    {
+                      key: 'api-csv',
+                      label: 'CSV from the data API',
+                      href: dataApi.csv,
+                      testId: 'data-api-csv',
+                    },
+                    {
+                      key: 'api-json',
+                      label: 'JSON from the data API',
+                      href: dataApi.json,
+                      testId: 'data-api-json',
+                    },
+                  ] satisfies MenuEntry[],
+                },
+              ]
+            : []),
           {
             label: 'Share',
             entries: [
               { key: 'copy-link', label: 'Copy link', onSelect: copyLink },
+              {
+                key: 'share',
+                label: 'Share or embed…',
+                onSelect: () =>
+                  openModal('other', {
+                    title: `Share: ${title ?? ''}`,
+                    content: (
+                      <SharePanel link={window.location.href} embedUrl={embedUrl} title={title ?? ''} />
+                    ),
+                  }),
+              },
               { key: 'editor', label: 'Open in query editor', href: editorUrl, testId: 'facet-request-link' },
             ],
           },

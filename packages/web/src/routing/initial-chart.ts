@@ -17,7 +17,7 @@ export function initialChartQuery(
   const base = basename.endsWith('/') ? basename : `${basename}/`;
   if (!location.pathname.startsWith(base)) return undefined;
   const match = matchRoute(`/${location.pathname.slice(base.length)}`);
-  if (match?.page !== 'chart') return undefined;
+  if (!match || !('chart' in match)) return undefined;
   const { variant } = readPlotState(new URLSearchParams(location.search), match.chart, DEFAULT_DATA_VIEW);
   return chartDataQuery(searchApiUrl, resolveChart(match.chart, variant));
 }

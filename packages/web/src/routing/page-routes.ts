@@ -16,6 +16,6 @@ export function documentTitle(pathname: string): string {
   const match = matchRoute(pathname);
   if (!match) return DEFAULT_TITLE;
   if (match.page === 'home') return PRODUCT_TITLE;
-  const title = match.page === 'chart' ? match.chart.title : PAGES[match.page].title;
+  const title = 'chart' in match ? match.chart.title : PAGES[match.page].title;
   return `${PRODUCT_TITLE}: ${title}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '@pdb-stats/charts';
-import { readPlotState, withSeriesToggled, withVariant, withView } from './plot-state.ts';
+import { chartDataParams, readPlotState, withSeriesToggled, withVariant, withView } from './plot-state.ts';
 
 describe(readPlotState.name, () => {
   it('falls back to the default view and reads hidden series and the variant', () => {
@@ -41,5 +41,22 @@ describe('URL updates', () => {
       'source=synthetic',
     );
     expect(withVariant(new URLSearchParams('source=synthetic'), chart, 'natural').toString()).toBe('');
+  });
+});
+
+describe(chartDataParams.name, () => {
+  it('names the view of a growth chart always, with the hidden series and the variant', () => {
+    const chart = CHARTS['unique-protein-sequences'];
+    const state = readPlotState(new URLSearchParams('identity=50&hide=a&scale=log'), chart, 'cumulative');
+    expect(chartDataParams(state, chart).toString()).toBe('view=cumulative&hide=a&identity=50');
+  });
+
+  it('gives a distribution chart no view, and leaves out what does not change the data', () => {
+    const state = readPlotState(
+      new URLSearchParams('view=annual&scheme=pastel'),
+      CHARTS.resolution,
+      'cumulative',
+    );
+    expect(chartDataParams(state, CHARTS.resolution).toString()).toBe('');
   });
 });

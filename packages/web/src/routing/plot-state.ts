@@ -53,3 +53,15 @@ export function withVariant(params: URLSearchParams, chart: ChartDefinition, val
   next.delete(HIDE_PARAM);
   return next;
 }
+
+/**
+ * The parameters of a page's state that the chart data API takes: the view always named (so that
+ * the address does not depend on the visitor's default view), the hidden series and the variant.
+ */
+export function chartDataParams(state: PlotState, chart: ChartDefinition): URLSearchParams {
+  const params = new URLSearchParams();
+  if (chart.kind === 'growth') params.set(VIEW_PARAM, state.view);
+  for (const label of state.hidden) params.append(HIDE_PARAM, label);
+  if (chart.variants && state.variant !== undefined) params.set(chart.variants.param, state.variant);
+  return params;
+}

@@ -4,9 +4,10 @@ import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';
 import { RouteError } from '../errors/route-error.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
+import { EmbedLayout } from '../layout/embed-layout.tsx';
 import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
 import { loadChunk } from './chunk-loader.ts';
-import { PAGES, chartRoutePattern } from './routes.ts';
+import { PAGES, chartRoutePattern, embedRoutePattern } from './routes.ts';
 
 /**
  * A page component loaded on demand through the chunk loader (timeout, error types). A lazy
@@ -38,7 +39,9 @@ function lazyPage<TProps extends object>(importer: () => Promise<{ default: Comp
 }
 
 const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
-const ChartPage = lazyPage<{ kind: ChartKind }>(() => import('../chart-page/chart-page.tsx'));
+const ChartPage = lazyPage<{ kind: ChartKind; embedded?: boolean }>(
+  () => import('../chart-page/chart-page.tsx'),
+);
 const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
 const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
 const ResultsPage = lazyPage(() => import('../search-pages/results-page.tsx'));
@@ -56,6 +59,15 @@ function NoRoute(): never {
 /** Routes of the dashboard; pages are lazily loaded with a loading indicator (a skeleton for plots). */
 export function createRoutes(): RouteObject[] {
   return [
+    {
+      // Embedded charts: the chart page in a frame of its own, before the dashboard's routes.
+      element: <EmbedLayout />,
+      errorElement: <RouteError />,
+      children: CHART_KINDS.map((kind) => ({
+        path: embedRoutePattern(kind),
+        element: page(<ChartPage kind={kind} embedded />, <PlotSkeleton />),
+      })),
+    },
     {
       path: '/',
       element: <AppLayout />,

@@ -11,6 +11,13 @@ describe(matchRoute.name, () => {
     }
   });
 
+  it('finds the embedded copy of every chart page under /embed', () => {
+    for (const chart of CHART_LIST)
+      expect(matchRoute(`/embed${chartPath(chart)}`)).toEqual({ page: 'embed', chart });
+    expect(matchRoute('/embed/distribution/experimental-method')).toBeUndefined();
+    expect(matchRoute('/other/growth/experimental-method')).toBeUndefined();
+  });
+
   it('finds the fixed pages', () => {
     expect(matchRoute('/')).toEqual({ page: 'home' });
     expect(matchRoute('/other-statistics/')).toEqual({ page: 'otherStatistics' });

@@ -16,6 +16,8 @@ export interface PageSpec {
 export const PAGES = {
   home: { path: '/', title: 'Home', chunk: 'src/pages/home-page.tsx' },
   chart: { path: '/:kind/:plotname', title: 'Chart', chunk: 'src/chart-page/chart-page.tsx' },
+  // A chart page alone (no navigation, no footer), for other sites to frame.
+  embed: { path: '/embed/:kind/:plotname', title: 'Chart', chunk: 'src/chart-page/chart-page.tsx' },
   otherStatistics: {
     path: '/other-statistics',
     title: 'Other Statistics',
@@ -57,17 +59,26 @@ export function chartPath(chart: Pick<ChartDefinition, 'kind' | 'key'>): string 
   return `/${chart.kind}/${chart.key}`;
 }
 
-/** What a path shows: a fixed page, or the chart page of a chart. */
-export type RouteMatch = { page: Exclude<PageName, 'chart'> } | { page: 'chart'; chart: ChartDefinition };
+/** Where the embeddable copies of the chart pages live: the chart page's path under this prefix. */
+export const EMBED_PREFIX = '/embed';
+
+/** The route pattern of one kind's embedded charts. */
+export function embedRoutePattern(kind: ChartKind): string {
+  return `${EMBED_PREFIX}${chartRoutePattern(kind)}`;
+}
+
+/** What a path shows: a fixed page, or the chart page (or embedded chart) of a chart. */
+export type RouteMatch =
+  { page: Exclude<PageName, 'chart' | 'embed'> } | { page: 'chart' | 'embed'; chart: ChartDefinition };
 
 /** The page of a path (under the base path; a trailing slash is ignored), or undefined when none. */
 export function matchRoute(pathname: string): RouteMatch | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const fixed = FIXED_PAGES.find((page) => page.path === path);
   if (fixed) return { page: fixed.name };
-  const [, kind, key] = /^\/([^/]+)\/([^/]+)$/.exec(path) ?? [];
+  const [, embed, kind, key] = /^(\/embed)?\/([^/]+)\/([^/]+)$/.exec(path) ?? [];
   if (!isChartKey(key) || CHARTS[key].kind !== kind) return undefined;
-  return { page: 'chart', chart: CHARTS[key] };
+  return { page: embed ? 'embed' : 'chart', chart: CHARTS[key] };
 }
 
 /** The kind of chart a path's menu group is: the kind the path starts with. */
