@@ -87,6 +87,7 @@ export {
   scopeSearch,
   scopeParams,
   withScope,
+  scopeTag,
   type Cohort,
   type Measure,
   type Scope,

@@ -10,6 +10,7 @@ import {
   readScope,
   scopeParams,
   scopeSearch,
+  scopeTag,
   withScope,
   writeScope,
   type Scope,
@@ -106,6 +107,12 @@ describe('the scope in the URL', () => {
     expect(reading.cohorts).toHaveLength(MAX_COHORTS);
     expect(reading.problems).toMatchObject([{ param: 'query', index: 4 }]);
     expect(reading.problems[0]!.message).toMatch(/at most 4 cohorts/);
+  });
+
+  it('tags a scope for file names, the same node always alike', () => {
+    expect(scopeTag(EM)).toMatch(/^scope-[0-9a-f]{8}$/);
+    expect(scopeTag(JSON.parse(JSON.stringify(EM)) as QueryNode)).toBe(scopeTag(EM));
+    expect(scopeTag(XRAY)).not.toBe(scopeTag(EM));
   });
 
   it('parses a node without judging its attributes (the service does)', () => {

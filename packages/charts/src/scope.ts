@@ -1,4 +1,5 @@
 import type { GroupNode, QueryNode } from '@pdb-stats/search-model';
+import { md5Hex } from './md5.ts';
 
 /**
  * The scope of a chart: the searches it is drawn over. In the URL, `query` holds the JSON of one
@@ -157,4 +158,12 @@ export function withScope(scope: QueryNode | undefined, node: QueryNode | undefi
   const own: GroupNode =
     node.type === 'group' ? node : { type: 'group', logical_operator: 'and', nodes: [node] };
   return { type: 'group', logical_operator: 'and', nodes: [scope, own] };
+}
+
+/**
+ * A short tag of a scope for file names (`scope-1a2b3c4d`): the same node always gets the same tag,
+ * so the dashboard's downloads and the chart data API name a scoped file alike.
+ */
+export function scopeTag(node: QueryNode): string {
+  return `scope-${md5Hex(JSON.stringify(node)).slice(0, 8)}`;
 }

@@ -9,13 +9,15 @@ import {
   chartFileName,
   chartTable,
   isChartKey,
+  parseScopeNode,
   resolveChart,
+  scopeTag,
   toCsv,
   type ChartDefinition,
   type DataView,
   type ResolvedChart,
 } from '@pdb-stats/charts';
-import { RequestValidationError, type SearchResponse } from '@pdb-stats/search-model';
+import { RequestValidationError, type QueryNode, type SearchResponse } from '@pdb-stats/search-model';
 import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
 import type { SearchService } from '../search-service.ts';
@@ -35,15 +37,27 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The query of a chart data request, as the schema lets it through. */
-type ChartDataQuery = { view?: DataView; hide?: string[] } & { [variantParam: string]: unknown };
+type ChartDataQuery = { view?: DataView; hide?: string[]; query?: string } & {
+  [variantParam: string]: unknown;
+};
 
-/** What a request asks for: the chart (variant resolved), its view and hidden series, and the format. */
+/** What a request asks for: the chart (variant resolved), its view, hidden series and scope, and the format. */
 export interface ChartAsked {
   chart: ResolvedChart;
   /** The data view of a growth chart; none for a distribution chart. */
   view: DataView | undefined;
   hidden: string[];
+  /** The search the chart is drawn over; the whole archive when absent. */
+  scope: QueryNode | undefined;
   format: Format;
+}
+
+/** The `query` parameter: JSON of a query node (the service then judges its attributes and values). */
+function scopeOf(text: string | undefined): QueryNode | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseScopeNode(text);
+  if ('error' in parsed) throw new RequestValidationError('REQ_ERR_JSON', 'query', parsed.error);
+  return parsed.node;
 }
 
 function notFound(message: string): Error {
@@ -99,6 +113,7 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
     chart: resolveChart(definition, variant === undefined ? undefined : String(variant)),
     view: definition.kind === 'growth' ? (query.view ?? DEFAULT_DATA_VIEW) : undefined,
     hidden: query.hide ?? [],
+    scope: scopeOf(query.query),
     format: format as Format,
   };
 }
@@ -150,7 +165,7 @@ export interface ChartDataOptions {
 export function chartDataSearch(request: FastifyRequest) {
   try {
     const asked = chartAsked((request.params as { file: string }).file, request.query as ChartDataQuery);
-    return chartFacetRequest(asked.chart.query);
+    return chartFacetRequest(asked.chart.query, { scope: asked.scope });
   } catch {
     return undefined;
   }
@@ -167,16 +182,16 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
   app.get('/', async () => ({
     charts: CHART_LIST.map(listEntry),
     parameters:
-      'view=cumulative|annual (growth charts), hide=<series label> (repeatable), and the variant parameter a chart names',
+      'view=cumulative|annual (growth charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search), and the variant parameter a chart names',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
     const asked = chartAsked((request.params as { file: string }).file, query);
-    const { chart, view, hidden, format } = asked;
-    const search = chartFacetRequest(chart.query);
+    const { chart, view, hidden, scope, format } = asked;
+    const search = chartFacetRequest(chart.query, { scope });
     const served = await service.answer(search);
-    // One representation per answer, format, view and hidden series.
+    // One representation per answer (the scope is in its request), format, view and hidden series.
     const etag = `"${sha1(JSON.stringify([served.etag, format, view, chart.variant, hidden]))}"`;
     if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
 
@@ -184,7 +199,10 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     const table = chartTable(chart, response, { view: view ?? DEFAULT_DATA_VIEW, hidden });
     const about = provenance(service.source.archiveInfo(), served.fetchedAt);
     const { key } = chart.definition;
-    const name = chartFileName([key, view, chart.variant, about.data_as_of], format);
+    const name = chartFileName(
+      [key, view, chart.variant, scope && scopeTag(scope), about.data_as_of],
+      format,
+    );
     reply.type(FORMATS[format]).header('content-disposition', `inline; filename="${name}"`);
     if (format === 'csv') return toCsv(table);
 
@@ -196,6 +214,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       ...(chart.variant !== undefined &&
         chart.definition.variants && { variant: { [chart.definition.variants.param]: chart.variant } }),
       ...(table.hidden.length > 0 && { hidden_series: table.hidden }),
+      scope: scope ?? null,
       ...about,
       axes: { x: chart.definition.options.xAxisTitle, y: chart.definition.options.yAxisTitle },
       series: table.series,

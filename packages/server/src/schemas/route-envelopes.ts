@@ -49,6 +49,7 @@ export const CHART_DATA_QUERYSTRING = {
   properties: {
     view: { type: 'string', enum: [...DATA_VIEWS], description: 'the data view of a growth chart' },
     hide: { type: 'array', items: { type: 'string' }, description: 'the label of a series to hide' },
+    query: { type: 'string', description: 'the scope: JSON of a Search API query node' },
     ...Object.fromEntries(
       VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
     ),

@@ -17,7 +17,7 @@ import {
   type DataView,
   type ResolvedChart,
 } from '@pdb-stats/charts';
-import type { SearchResponse } from '@pdb-stats/search-model';
+import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { count, search, startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
@@ -181,6 +181,89 @@ describe('each number of the API is the count of its click-through search', () =
   });
 });
 
+describe('a chart over a scope (query)', () => {
+  const EM: TerminalNode = {
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'ELECTRON MICROSCOPY' },
+  };
+  const RECENT: TerminalNode = {
+    type: 'terminal',
+    service: 'text',
+    parameters: {
+      attribute: 'rcsb_accession_info.initial_release_date',
+      operator: 'greater_or_equal',
+      value: '2015-01-01',
+    },
+  };
+  const scope: QueryNode = { type: 'group', logical_operator: 'and', nodes: [EM, RECENT] };
+  const scoped = (node: unknown) => `query=${encodeURIComponent(JSON.stringify(node))}`;
+
+  it.each([
+    ['resolution', undefined],
+    ['experimental-method', 'annual'],
+    ['unique-protein-sequences', 'cumulative'],
+  ] as const)(
+    '%s %s: the rows of the scoped chart, each bar the count of scope AND bar',
+    async (key, view) => {
+      const chart = resolveChart(CHARTS[key]);
+      const request = chartFacetRequest(chart.query, { scope });
+      const direct = (await search(fixture.app, request)) as SearchResponse | null;
+      const expected = chartTable(chart, direct, { view: view ?? 'cumulative', hidden: [] });
+      const whole = chartTable(
+        chart,
+        (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse,
+        {
+          view: view ?? 'cumulative',
+          hidden: [],
+        },
+      );
+      expect(expected.rows, 'the scope changes the numbers').not.toEqual(whole.rows);
+
+      const suffix = `${queryOf(chart, view) ? `${queryOf(chart, view)}&` : '?'}${scoped(scope)}`;
+      const csv = await get(`/api/charts/${key}.csv${suffix}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(parseCsv(csv.body)).toEqual([expected.columns, ...expected.rows].map((row) => row.map(String)));
+      expect(csv.headers['content-disposition']).toMatch(
+        new RegExp(`filename="${key}-[a-z0-9-]*scope-[0-9a-f]{8}-2026-07-01\\.csv"`),
+      );
+
+      const json = (await get(`/api/charts/${key}.json${suffix}`)).json();
+      expect(json).toMatchObject({ scope, request, rows: expected.rows });
+      expect((await get(`/api/charts/${key}.json${queryOf(chart, view)}`)).json().scope).toBeNull();
+
+      const mismatches: string[] = [];
+      for (const { click, value } of barsOf(chart, view ?? 'cumulative', json)) {
+        const found = await count(fixture.app, clickRequest(chart.definition, click, chart.query, scope));
+        if (found !== value)
+          mismatches.push(`${click.x}${click.series ? ` / ${click.series}` : ''}: ${value} vs ${found}`);
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['query=%7Bnot', 'query', 'query: not valid JSON'],
+    ['query=%5B%5D', 'query', 'query: must be a query node'],
+    ['query=1&query=2', 'query', 'query: must be given once'],
+    [
+      scoped({ type: 'terminal', service: 'text', parameters: { attribute: 'no.such', operator: 'exists' } }),
+      'query.parameters.attribute',
+      'query.parameters.attribute',
+    ],
+    [
+      scoped({ ...EM, parameters: { ...EM.parameters, operator: 'greater' } }),
+      'query.parameters.operator',
+      'query.parameters.operator',
+    ],
+  ])('400 for %s, naming %s and the reason', async (param, field, message) => {
+    const response = await get(`/api/charts/resolution.json?${param}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, field });
+    expect(response.json().message).toContain(message);
+  });
+});
+
 describe('answers like the rest of the API', () => {
   it('CSV: its media type, an inline file name, cache headers and ETag, CORS', async () => {
     const response = await get('/api/charts/resolution.csv', { origin: 'https://course.example' });
@@ -249,7 +332,11 @@ describe('answers like the rest of the API', () => {
       'identity',
       'identity: chart "source-organism" names its variant with source',
     ],
-    ['/api/charts/resolution.csv?variant=95', 'variant', 'variant: unknown parameter; expected view, hide'],
+    [
+      '/api/charts/resolution.csv?variant=95',
+      'variant',
+      'variant: unknown parameter; expected view, hide, query',
+    ],
   ])('400 for %s, naming %s and what it allows', async (url, field, message) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(400);
