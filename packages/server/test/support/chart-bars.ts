@@ -10,7 +10,7 @@ import {
   type ChartClick,
   type ResolvedChart,
 } from '@pdb-stats/charts';
-import { type SearchResponse } from '@pdb-stats/search-model';
+import { type QueryNode, type SearchResponse } from '@pdb-stats/search-model';
 import { search } from './archive-fixture.ts';
 
 /** Every chart of the registry in each of its variants. */
@@ -50,24 +50,30 @@ function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date):
 
 /**
  * The product's promise: the number on a bar is exactly what the search behind it finds. Runs the
- * chart's facet request, builds each bar's click-through request as the dashboard does, runs it and
- * returns the bars whose search disagrees, plus how many bars there were.
+ * chart's facet request (over the scope, if any), builds each bar's click-through request as the
+ * dashboard does (scope AND bar), runs it and returns the bars whose search disagrees, plus how many
+ * bars there were and how many of them were not zero.
  */
 export async function barsAgainstSearches(
   app: FastifyInstance,
   chart: ResolvedChart,
   now: Date,
-): Promise<{ bars: number; mismatches: string[] }> {
-  const response = (await search(app, chartFacetRequest(chart.query, { now }))) as SearchResponse | null;
+  scope?: QueryNode,
+): Promise<{ bars: number; nonZero: number; mismatches: string[] }> {
+  const response = (await search(
+    app,
+    chartFacetRequest(chart.query, { now, scope }),
+  )) as SearchResponse | null;
   const mismatches: string[] = [];
   const all = bars(chart, response, now);
   for (const { click, value } of all) {
-    const found = (await search(app, clickRequest(chart.definition, click, chart.query)))?.total_count ?? 0;
+    const request = clickRequest(chart.definition, click, chart.query, scope);
+    const found = (await search(app, request))?.total_count ?? 0;
     if (found !== value) {
       mismatches.push(
         `${click.view} ${click.x}${click.series ? ` / ${click.series}` : ''}: bar ${value}, search ${found}`,
       );
     }
   }
-  return { bars: all.length, mismatches };
+  return { bars: all.length, nonZero: all.filter((bar) => bar.value !== 0).length, mismatches };
 }
