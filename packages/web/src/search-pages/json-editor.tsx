@@ -11,6 +11,8 @@ export interface JsonEditorHandle {
   text: () => string;
   /** Selects `[start, end)`, scrolls it into view and focuses the editor: where an error lies. */
   select: (start: number, end: number) => void;
+  /** Replaces the whole text (one undoable change), as the query builder writes it. */
+  replace: (text: string) => void;
 }
 
 interface JsonEditorProps {
@@ -113,6 +115,11 @@ export function JsonEditor({
         scrollIntoView: true,
       });
       current.focus();
+    },
+    replace: (text) => {
+      const current = view.current;
+      if (!current || current.state.doc.toString() === text) return;
+      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: text } });
     },
   }));
 

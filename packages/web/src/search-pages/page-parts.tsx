@@ -1,4 +1,5 @@
-import type { FacetResult } from '@pdb-stats/search-model';
+import { scopeParams } from '@pdb-stats/charts';
+import type { FacetResult, SearchRequest } from '@pdb-stats/search-model';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatNumber } from '../charts/format.ts';
@@ -27,6 +28,19 @@ export function SearchPageTop({ title }: { title: string }) {
 export function useChartParameter(): string | undefined {
   const [params] = useSearchParams();
   return chartRoute(params.get('chart'));
+}
+
+/**
+ * "Chart these results": the statistics' home drawn over the request's query node (`?query=`). The
+ * scope is the query node whatever the request returns: each chart counts its own objects.
+ */
+export function ChartResultsLink({ request }: { request: SearchRequest }) {
+  const search = request.query ? `?${scopeParams(request.query)}` : '';
+  return (
+    <Link className="ps-sp-chart-link" to={`/${search}`} data-testid="chart-results">
+      Chart these results
+    </Link>
+  );
 }
 
 /**

@@ -1,15 +1,17 @@
-import type { SearchRequest } from '@pdb-stats/search-model';
+import { isReturnType, type QueryNode, type SearchRequest } from '@pdb-stats/search-model';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { advancedSearchUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import { useDataQuery } from '../data/data-context.tsx';
+import { QueryBuilder } from '../query-builder/query-builder.tsx';
+import type { NodePath } from '../query-builder/tree.ts';
 import { describeFailure, runSearch } from './api.ts';
 import { countNoun } from './columns.ts';
 import { JsonEditor, type JsonEditorHandle } from './json-editor.tsx';
 import { jsonFault, lineOf, locateField } from './json-locate.ts';
-import { ErrorBox, FacetTable, SearchPageTop, useChartParameter } from './page-parts.tsx';
+import { ChartResultsLink, ErrorBox, FacetTable, SearchPageTop, useChartParameter } from './page-parts.tsx';
 import { parseRequestText } from './request-param.ts';
 import { summarizeRequest } from './request-summary.ts';
 import { resultRows } from './result-items.ts';
@@ -23,6 +25,7 @@ const FIRST_RESULTS = 10;
 const EXAMPLE: SearchRequest = { return_type: 'entry' };
 
 const LABEL_ID = 'request-json-label';
+const BUILDER_LABEL_ID = 'request-builder-label';
 const MESSAGE_ID = 'editor-message';
 
 /** One press of Run: the request as sent, numbered so that running the same text again asks again. */
@@ -94,13 +97,14 @@ export default function QueryEditorPage() {
     if ('fault' in first && first.at) editor.current?.select(first.at.offset, first.at.offset + 1);
   }, [initial]);
 
-  const summary = useMemo(() => {
+  const parsedText = useMemo(() => {
     try {
-      return summarizeRequest(JSON.parse(text));
+      return JSON.parse(text) as unknown;
     } catch {
       return undefined;
     }
   }, [text]);
+  const summary = useMemo(() => summarizeRequest(parsedText), [parsedText]);
   // The text is marked invalid for a JSON fault, and for a field the service refused.
   const answer = useRunAnswer('request' in run ? run : undefined);
   const invalid = 'fault' in run || (answer.isError && describeFailure(answer.error).invalid);
@@ -108,6 +112,17 @@ export default function QueryEditorPage() {
   return (
     <div className="ps-page ps-sp">
       <SearchPageTop title="Query Editor" />
+      <p className="ps-sp-summary" data-testid="request-summary" aria-live="polite">
+        {summary ?? 'The text below is not a valid request yet.'}
+      </p>
+      <BuilderPart
+        request={parsedText}
+        onChange={(next) => editor.current?.replace(next)}
+        onEditJson={(path) => {
+          const located = locateField(text, nodeField(path));
+          if (located) editor.current?.select(located.span.start, located.span.end);
+        }}
+      />
       <form
         className="ps-sp-form"
         onSubmit={(event) => {
@@ -115,9 +130,6 @@ export default function QueryEditorPage() {
           start(editor.current?.text() ?? text);
         }}
       >
-        <p className="ps-sp-summary" data-testid="request-summary" aria-live="polite">
-          {summary ?? 'The text below is not a valid request yet.'}
-        </p>
         <p className="ps-sp-label" id={LABEL_ID}>
           Search request (JSON)
         </p>
@@ -136,6 +148,7 @@ export default function QueryEditorPage() {
           </button>
           <span className="ps-sp-hint">Ctrl+Enter</span>
           {'request' in run && <ResultsLink run={run} />}
+          {'request' in run && <ChartResultsLink request={run.request} />}
         </p>
       </form>
       <div id={MESSAGE_ID}>
@@ -143,6 +156,58 @@ export default function QueryEditorPage() {
       </div>
       {'request' in run && <Answer key={run.number} run={run} editor={editor} />}
     </div>
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The JSON path of a builder node in the request: `query`, `query.nodes[1].nodes[0]`. */
+function nodeField(path: NodePath): string {
+  return path.reduce((field, index) => `${field}.nodes[${index}]`, 'query');
+}
+
+/**
+ * The request's query node in the visual builder, in step with the JSON both ways: the builder shows
+ * the text's query and writes its changes into the text (the rest of the request kept as it is).
+ */
+function BuilderPart({
+  request,
+  onChange,
+  onEditJson,
+}: {
+  request: unknown;
+  onChange: (text: string) => void;
+  onEditJson: (path: NodePath) => void;
+}) {
+  return (
+    <section className="ps-sp-builder" aria-labelledby={BUILDER_LABEL_ID}>
+      <p className="ps-sp-label" id={BUILDER_LABEL_ID}>
+        Conditions
+      </p>
+      {isRecord(request) ? (
+        <QueryBuilder
+          value={request.query as QueryNode | undefined}
+          returnType={isReturnType(request.return_type) ? request.return_type : 'entry'}
+          onEditJson={onEditJson}
+          onChange={(node) => {
+            // The query keeps its place among the request's keys; a new one comes first.
+            const { query: _old, ...rest } = request;
+            const next =
+              node === undefined
+                ? rest
+                : 'query' in request
+                  ? { ...request, query: node }
+                  : { query: node, ...rest };
+            onChange(JSON.stringify(next, null, 2));
+          }}
+        />
+      ) : (
+        <p className="ps-sp-note" data-testid="builder-unavailable">
+          The builder shows the conditions of a valid request: correct the JSON below to use it.
+        </p>
+      )}
+    </section>
   );
 }
 

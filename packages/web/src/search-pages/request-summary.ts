@@ -37,6 +37,7 @@ const UNIT_SYMBOLS: Record<string, string> = {
   angstroms_cubed_per_dalton: 'Å³/Da',
   daltons: 'Da',
   kilodaltons: 'kDa',
+  KDa: 'kDa',
   degrees: '°',
   kelvins: 'K',
   nanometers: 'nm',
@@ -85,9 +86,14 @@ export function attributeName(path: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : path;
 }
 
+/** The symbol of a unit as the catalogue names it ("angstroms" → "Å"). */
+export function unitSymbol(units: string): string {
+  return UNIT_SYMBOLS[units] ?? units.replace(/_/g, ' ');
+}
+
 function unitOf(path: string, returnType: ReturnType): string {
   const units = findAttribute(path, returnType)?.units;
-  return units ? (UNIT_SYMBOLS[units] ?? units.replace(/_/g, ' ')) : '';
+  return units ? unitSymbol(units) : '';
 }
 
 function valueText(value: unknown, unit: string, quoted: boolean): string {
@@ -96,7 +102,13 @@ function valueText(value: unknown, unit: string, quoted: boolean): string {
   return JSON.stringify(value);
 }
 
-function terminalText(node: Record<string, unknown>, returnType: ReturnType): string {
+/** One terminal node in plain words: "Resolution below 2 Å", "not Experimental method “X-RAY DIFFRACTION”". */
+export function terminalText(
+  node: Record<string, unknown>,
+  returnType: ReturnType,
+  /** The attribute's name and unit symbol when the caller knows them (from a service's catalogue). */
+  known?: { name: string; unit?: string },
+): string {
   const service = typeof node.service === 'string' ? node.service : '';
   const parameters = isRecord(node.parameters) ? node.parameters : {};
   const attribute = typeof parameters.attribute === 'string' ? parameters.attribute : undefined;
@@ -105,8 +117,8 @@ function terminalText(node: Record<string, unknown>, returnType: ReturnType): st
     const name = SERVICE_NAMES[service] ?? (service ? `${service} search` : 'Search');
     return typeof value === 'string' ? `${name} “${value}”` : `${name} search`;
   }
-  const name = attributeName(attribute);
-  const unit = unitOf(attribute, returnType);
+  const name = known?.name ?? attributeName(attribute);
+  const unit = known ? (known.unit ?? '') : unitOf(attribute, returnType);
   // A number with its unit ("2.2 Å"); strings (names, dates) as they are, quoted when matched as text.
   const plain = (v: unknown) => valueText(v, unit, false);
   const quoted = (v: unknown) => valueText(v, '', true);

@@ -7,7 +7,7 @@ import { formatNumber } from '../charts/format.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { describeFailure, runSearch } from './api.ts';
 import { countNoun } from './columns.ts';
-import { ErrorBox, SearchPageTop, useChartParameter } from './page-parts.tsx';
+import { ChartResultsLink, ErrorBox, SearchPageTop, useChartParameter } from './page-parts.tsx';
 import { parseRequestText } from './request-param.ts';
 import { resultRows } from './result-items.ts';
 import { ResultsTable, type HeadingSort } from './results-table.tsx';
@@ -154,8 +154,9 @@ function Results({ request }: { request: SearchRequest }) {
           {status}
         </p>
       )}
-      <p>
+      <p className="ps-sp-links">
         <a href={queryEditorUrl(searchApiUrl, request, chart)}>Edit the request in the query editor</a>
+        <ChartResultsLink request={request} />
       </p>
       <details className="ps-sp-request">
         <summary>Search request</summary>
