@@ -71,7 +71,9 @@ const NUMERIC_OPERATORS: readonly Operator[] = [
  * The operators an attribute allows, derived from its type and search contexts (all it needs, so that
  * a client can ask the same of an attribute read from a service's metadata schema).
  */
-export function allowedOperators(attribute: Pick<CatalogueAttribute, 'type' | 'contexts'>): readonly Operator[] {
+export function allowedOperators(
+  attribute: Pick<CatalogueAttribute, 'type' | 'contexts'>,
+): readonly Operator[] {
   if (attribute.type !== 'string') return NUMERIC_OPERATORS;
   const operators: Operator[] = [];
   if (attribute.contexts.includes('exact-match')) operators.push('exact_match', 'in');
