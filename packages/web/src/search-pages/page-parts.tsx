@@ -1,4 +1,4 @@
-import { scopeParams } from '@pdb-stats/charts';
+import { SCOPE_PARAMS } from '@pdb-stats/charts';
 import type { FacetResult, SearchRequest } from '@pdb-stats/search-model';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -35,7 +35,10 @@ export function useChartParameter(): string | undefined {
  * scope is the query node whatever the request returns: each chart counts its own objects.
  */
 export function ChartResultsLink({ request }: { request: SearchRequest }) {
-  const search = request.query ? `?${scopeParams(request.query)}` : '';
+  // One cohort is the one parameter (writeScope's general case would add its code to the chart route's chunk).
+  const search = request.query
+    ? `?${new URLSearchParams({ [SCOPE_PARAMS.query]: JSON.stringify(request.query) })}`
+    : '';
   return (
     <Link className="ps-sp-chart-link" to={`/${search}`} data-testid="chart-results">
       Chart these results
