@@ -1,4 +1,4 @@
-import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { chartFacetRequest, type ChartKey, type ResolvedChart } from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
 import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
@@ -15,13 +15,13 @@ export interface ChartAnswer {
 }
 
 /**
- * A chart's data. The key holds everything the fetch depends on (service address and the request),
- * and nothing else: the colour scheme is not in it, so recolouring never refetches. The answer
- * names its chart, so that the previous chart's answer, kept on screen while the next loads, is
- * still read as the previous chart.
+ * A chart's data, over its scope (the whole archive without one). The key holds everything the fetch
+ * depends on (service address and the request, which carries the scope), and nothing else: the
+ * colour scheme is not in it, so recolouring never refetches. The answer names its chart, so that
+ * the previous chart's answer, kept on screen while the next loads, is still read as the previous chart.
  */
-export function chartDataQuery(searchApiUrl: string, chart: ResolvedChart) {
-  const request = chartFacetRequest(chart.query);
+export function chartDataQuery(searchApiUrl: string, chart: ResolvedChart, scope?: QueryNode) {
+  const request = chartFacetRequest(chart.query, { scope });
   const { key } = chart.definition;
   return queryOptions({
     queryKey: ['chart-data', key, { searchApiUrl, request, variant: chart.variant }] as const,

@@ -20,7 +20,7 @@ import type { BarSelection } from '../charts/types.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
 import { NotFoundError } from '../errors/messages.ts';
-import type { ChartExportInput } from '../export/types.ts';
+import type { ChartExportInput, ExportScope } from '../export/types.ts';
 import { PlotSkeleton } from '../layout/loading.tsx';
 import {
   HIDE_PARAM,
@@ -31,6 +31,10 @@ import {
   withView,
 } from '../routing/plot-state.ts';
 import { useSettings } from '../settings/settings-context.tsx';
+import { ScopeBar } from '../scope/scope-bar.tsx';
+import { scopeRefusal } from '../scope/scope-refusal.ts';
+import { useScope } from '../scope/use-scope.ts';
+import { summarizeNode } from '../search-pages/request-summary.ts';
 import { readScale, withScale } from '../settings/url-state.ts';
 import {
   ChartSubtitle,
@@ -66,7 +70,11 @@ export default function ChartPageRoute({ kind, embedded = false }: { kind: Chart
 }
 
 /** The chart on screen as the downloads see it. */
-function exportInput(shown: AnyShownChart, look: ChartLook): Omit<ChartExportInput, 'provenance'> {
+function exportInput(
+  shown: AnyShownChart,
+  look: ChartLook,
+  scope: ExportScope | undefined,
+): Omit<ChartExportInput, 'provenance'> {
   const { chart } = shown;
   const { definition } = chart;
   const view = kindView(chart.kind);
@@ -77,6 +85,7 @@ function exportInput(shown: AnyShownChart, look: ChartLook): Omit<ChartExportInp
     ...(view.hasViews && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
     hidden: seriesLabelsOf(shown).filter((label) => look.hidden.has(label)),
+    ...(scope && { scope }),
     xAxisTitle: definition.options.xAxisTitle,
     yAxisTitle: definition.options.yAxisTitle,
     ...exportRowsOf(shown, look),
@@ -106,24 +115,43 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // How the last bar was chosen: a touch shows the bar's value first, a click or a key opens its search.
   const lastPointer = useRef('');
 
+  // The search the chart is drawn over; a scope the URL cannot give is said, not asked for.
+  const scope = useScope();
+  const scopeUnreadable = scope.reading.problems.length > 0;
+  const scopeSummary = useMemo(
+    () => scope.node && (summarizeNode(scope.node, resolved.query.returnType) ?? JSON.stringify(scope.node)),
+    [scope.node, resolved.query.returnType],
+  );
+
   // A chart this archive lacks attributes for is explained, not asked for.
   const knownMissing = useMissingForChart(resolved.query);
-  const { query, shown: answered, loadingNext } = useChart(resolved, knownMissing.length === 0);
+  const {
+    query,
+    shown: answered,
+    loadingNext,
+  } = useChart(resolved, knownMissing.length === 0 && !scopeUnreadable, scope.node);
+  // The service's refusal of the scope, said next to the scope.
+  const refused = scopeRefusal(query.error, scope.node);
   // Before the held attributes are known, the service's own 400 says what is missing.
   const missing =
     knownMissing.length > 0
       ? knownMissing
-      : query.error instanceof ApiError && query.error.status === 400
+      : !refused && query.error instanceof ApiError && query.error.status === 400
         ? attributesNotHeld(query.error.message)
         : [];
-  // Nothing to draw, export or recolour when the archive lacks the chart's attributes.
-  const drawable = missing.length === 0;
+  const scopeBlocked = scopeUnreadable || refused !== undefined;
+  // Nothing to draw, export or recolour when the archive lacks the chart's attributes or the scope is refused.
+  const drawable = missing.length === 0 && !scopeBlocked;
   // The chart on screen: the current one, or the previous one while the next loads.
   const shown = drawable ? answered : undefined;
 
-  const [prevChart, setPrevChart] = useState(resolved);
-  if (prevChart.definition.key !== resolved.definition.key || prevChart.variant !== resolved.variant) {
-    setPrevChart(resolved);
+  const [prevChart, setPrevChart] = useState({ resolved, scope: scope.node });
+  if (
+    prevChart.resolved.definition.key !== resolved.definition.key ||
+    prevChart.resolved.variant !== resolved.variant ||
+    prevChart.scope !== scope.node
+  ) {
+    setPrevChart({ resolved, scope: scope.node });
     setSelected(null);
   }
 
@@ -149,7 +177,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
       ...(selection.series !== undefined && { series: selection.series }),
     };
     try {
-      const request = clickRequest(definition, click, resolved.query);
+      const request = clickRequest(definition, click, resolved.query, scope.node);
       if (open) window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
       setSelected({ selection, view: state.view, opened: open, request, chartRoute });
     } catch (error) {
@@ -169,9 +197,10 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const editorRequest =
     shown && visible.length === seriesLabels.length
       ? shown.request
-      : chartFacetRequest(resolved.query, { series: { all: seriesLabels, visible } });
+      : chartFacetRequest(resolved.query, { series: { all: seriesLabels, visible }, scope: scope.node });
 
-  const exported = shown && exportInput(shown, look);
+  const exportScope = scope.node && scopeSummary ? { node: scope.node, summary: scopeSummary } : undefined;
+  const exported = shown && exportInput(shown, look, exportScope);
   const input = exported && provenance ? { ...exported, provenance } : undefined;
 
   const chart = (height?: number): ReactNode =>
@@ -210,12 +239,17 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             // Only our own service answers the archive route, and only it has the chart data API.
             archive
               ? {
-                  csv: chartDataUrl(searchApiUrl, definition.key, 'csv', chartDataParams(state, definition)),
+                  csv: chartDataUrl(
+                    searchApiUrl,
+                    definition.key,
+                    'csv',
+                    chartDataParams(state, definition, scope.node),
+                  ),
                   json: chartDataUrl(
                     searchApiUrl,
                     definition.key,
                     'json',
-                    chartDataParams(state, definition),
+                    chartDataParams(state, definition, scope.node),
                   ),
                 }
               : undefined
@@ -240,7 +274,24 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
         {!narrow && controls}
       </header>
 
-      {missing.length > 0 ? (
+      {!embedded && (
+        <ScopeBar
+          reading={scope.reading}
+          serviceError={refused}
+          returnType={resolved.query.returnType}
+          onChange={scope.setCohort}
+          onClear={scope.clear}
+        />
+      )}
+
+      {scopeBlocked ? (
+        <>
+          <p className="ps-scope-blocked" data-testid="scope-blocked">
+            The chart cannot be drawn for this scope: change or clear the scope above.
+          </p>
+          {narrow && controls}
+        </>
+      ) : missing.length > 0 ? (
         <>
           <MissingAttributesNote missing={missing} />
           {narrow && controls}
@@ -280,7 +331,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
               </aside>
             )}
           </div>
-          <DataAsOf provenance={provenance} />
+          <DataAsOf provenance={provenance} scope={scopeSummary} />
           {embedded && <EmbedSource />}
           <KindNote shown={shown} />
           <p className="ps-hint" hidden={embedded}>

@@ -1,5 +1,5 @@
 import { useDataQuery } from '../data/data-context.tsx';
-import { chartProvenance, provenanceText } from '../export/provenance.ts';
+import { chartProvenance, provenanceText, scopeText } from '../export/provenance.ts';
 import type { Provenance } from '../export/types.ts';
 
 /**
@@ -12,10 +12,11 @@ export function useChartProvenance(respondedAt: number | undefined): Provenance 
   return chartProvenance(archive, config.sierraConfig.searchApiUrl, respondedAt);
 }
 
-/** The caption under a chart: what the data are as of, and where they come from. */
-export function DataAsOf({ provenance }: { provenance: Provenance | undefined }) {
+/** The caption under a chart: the search it counts (its scope), what the data are as of, and where they come from. */
+export function DataAsOf({ provenance, scope }: { provenance: Provenance | undefined; scope?: string }) {
   return (
     <p className="ps-data-as-of" data-testid="data-as-of" data-basis={provenance?.basis}>
+      {scope && `${scopeText(scope)} `}
       {provenance ? provenanceText(provenance) : 'Data as of …'}
     </p>
   );

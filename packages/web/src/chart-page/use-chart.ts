@@ -5,6 +5,7 @@ import {
   type ChartOfKind,
   type ResolvedChart,
 } from '@pdb-stats/charts';
+import type { QueryNode } from '@pdb-stats/search-model';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
@@ -33,16 +34,16 @@ function toShown(answer: ChartAnswer): AnyShownChart {
 }
 
 /**
- * A chart's data: the query's data is `{chart, request, response, data, respondedAt}`, the previous
- * chart's while the next loads (`isPlaceholderData`). `shown` is what to draw: the current data, or
- * after a failure the last chart drawn. Not asked for while `enabled` is false.
+ * A chart's data over a scope: the query's data is `{chart, request, response, data, respondedAt}`,
+ * the previous chart's while the next loads (`isPlaceholderData`). `shown` is what to draw: the
+ * current data, or after a failure the last chart drawn. Not asked for while `enabled` is false.
  */
-export function useChart(chart: ResolvedChart, enabled: boolean) {
-  // `chart` must keep its identity while the chart and variant stay the same (the page memoizes it).
+export function useChart(chart: ResolvedChart, enabled: boolean, scope?: QueryNode) {
+  // `chart` and `scope` must keep their identity while they stay the same (the page memoizes them).
   const { config } = useDataQuery();
   const { searchApiUrl } = config.sierraConfig;
-  // The request is built once per chart and variant, not on every render.
-  const options = useMemo(() => chartDataQuery(searchApiUrl, chart), [searchApiUrl, chart]);
+  // The request is built once per chart, variant and scope, not on every render.
+  const options = useMemo(() => chartDataQuery(searchApiUrl, chart, scope), [searchApiUrl, chart, scope]);
   const query = useQuery({ ...options, select: toShown, placeholderData: keepPreviousData, enabled });
   // The last chart answered, still drawn (under the error) when the next one fails.
   const [last, setLast] = useState<AnyShownChart | undefined>(undefined);

@@ -3,7 +3,7 @@ import { saveFile } from './download.ts';
 import { exportFileName } from './filename.ts';
 import { toExportJson } from './json.ts';
 import { svgToPng } from './png.ts';
-import { provenanceText } from './provenance.ts';
+import { provenanceText, scopeText } from './provenance.ts';
 import { serializeChart } from './serialize.ts';
 import { EXPORT_FONT, composeChartSvg, type ComposedSvg, type TextMeasure } from './svg.ts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
@@ -29,7 +29,8 @@ export function chartSvg(input: ChartExportInput, chart: SVGSVGElement): Compose
   return composeChartSvg({
     ...(measure && { measure }),
     chart: serializeChart(chart),
-    title: input.title,
+    // A scoped chart's title block says which search it counts.
+    title: input.scope ? `${input.title} (${scopeText(input.scope.summary)})` : input.title,
     legend: input.legend,
     // The image writes the title of the axis under the chart below it and the other one beside it:
     // a horizontal-bar chart has its categories beside and its values under.

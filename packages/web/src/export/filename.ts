@@ -1,10 +1,14 @@
-import { chartFileName } from '@pdb-stats/charts';
+import { chartFileName, scopeTag } from '@pdb-stats/charts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
 
-/** Safe, readable file name: key, view, variant and date, e.g. `experimental-method-annual-2026-06-30.csv`. */
+/**
+ * Safe, readable file name: key, view, variant, the scope's tag and date, e.g.
+ * `experimental-method-annual-2026-06-30.csv`, `resolution-scope-1a2b3c4d-2026-06-30.csv`.
+ */
 export function exportFileName(
-  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'provenance'>,
+  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'provenance' | 'scope'>,
   format: ExportFormat,
 ): string {
-  return chartFileName([input.key, input.view, input.variant, input.provenance.date], format);
+  const scope = input.scope && scopeTag(input.scope.node);
+  return chartFileName([input.key, input.view, input.variant, scope, input.provenance.date], format);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { QueryNode } from '@pdb-stats/search-model';
 import { toExportJson } from './json.ts';
 import { distributionInput, growthInput, PROVENANCE } from './test-fixtures.ts';
 
@@ -45,5 +46,19 @@ describe(`${toExportJson.name}`, () => {
     });
     expect(document).not.toHaveProperty('view');
     expect(document).not.toHaveProperty('hidden_series');
+  });
+
+  it('names the scope: its query node and its summary; null without one', () => {
+    const node: QueryNode = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'ELECTRON MICROSCOPY' },
+    };
+    const scope = { node, summary: 'Method “ELECTRON MICROSCOPY”' };
+    expect(JSON.parse(toExportJson(distributionInput('journal', [], { scope }))).scope).toEqual({
+      query: node,
+      summary: scope.summary,
+    });
+    expect(JSON.parse(toExportJson(distributionInput('journal', []))).scope).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ export function toExportJson(input: ChartExportInput): string {
     category: input.kind,
     ...(input.view && { view: input.view }),
     ...(input.variant !== undefined && { variant: input.variant }),
+    scope: input.scope ? { query: input.scope.node, summary: input.scope.summary } : null,
     data_as_of: p.date,
     data_as_of_basis: p.basis === 'archive' ? 'archive date' : 'date of the response',
     archive_date: p.basis === 'archive' ? p.date : null,

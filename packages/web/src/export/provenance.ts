@@ -38,6 +38,11 @@ export function chartProvenance(
   };
 }
 
+/** The scope sentence of a chart's caption and image: which search the chart counts. */
+export function scopeText(summary: string | undefined): string {
+  return summary ? `Scope: ${summary}.` : '';
+}
+
 /** The 'data as of' sentence under a chart and in its exports. */
 export function provenanceText(p: Provenance): string {
   const when =

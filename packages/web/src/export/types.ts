@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@pdb-stats/search-model';
+import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
 import type { ChartKind, DataView } from '@pdb-stats/charts';
 import type { ExportTable } from './table.ts';
 
@@ -14,6 +14,12 @@ export interface Provenance {
   demo: boolean;
   /** Address of the search service that answered. */
   searchApiUrl: string;
+}
+
+/** The search a chart is drawn over: its node and the node in plain words. */
+export interface ExportScope {
+  node: QueryNode;
+  summary: string;
 }
 
 /** One entry of a chart's legend: a colour and what it stands for. */
@@ -34,6 +40,8 @@ export interface ChartExportInput {
   variant?: string;
   /** Labels of hidden series. */
   hidden: readonly string[];
+  /** The scope the chart is drawn over; absent for the whole archive. */
+  scope?: ExportScope;
   xAxisTitle: string;
   yAxisTitle: string;
   /** The chart's data as one table, as drawn (visible series, view on screen). */

@@ -10,6 +10,7 @@ import { useModal } from '../modals/modal-context.tsx';
 import { preloadSettingsModal } from '../modals/modal-layer.tsx';
 import { HOME_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
 import { activeKind, chartPath } from '../routing/routes.ts';
+import { useScopeSearch } from '../scope/use-scope.ts';
 
 /** Menu items of a category, in registry order, grouped by display category. */
 function menuGroups(category: ChartKind) {
@@ -30,6 +31,8 @@ const LONG_MENU = 12;
  */
 export function NavBar() {
   const { pathname } = useLocation();
+  // Links to the home page and the charts keep the scope: a scoped visitor stays scoped.
+  const scope = useScopeSearch();
   const [collapsedOpen, setCollapsedOpen] = useState(false);
   const { archive } = useDataQuery();
   const { openModal } = useModal();
@@ -51,7 +54,7 @@ export function NavBar() {
             {PRODUCT_TITLE}
           </span>
         ) : (
-          <Link className="ps-brand" to={HOME_PATH}>
+          <Link className="ps-brand" to={`${HOME_PATH}${scope}`}>
             {PRODUCT_TITLE}
           </Link>
         )}
@@ -108,6 +111,7 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
   const [openedBy, setOpen] = useState<false | 'hover' | 'click'>(false);
   const open = openedBy !== false;
   const { pathname } = useLocation();
+  const scope = useScopeSearch();
   const toggle = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -200,7 +204,7 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
                   <li key={chart.key}>
                     <NavLink
                       className={`ps-dropdown-item${lacking ? ' ps-not-held' : ''}`}
-                      to={chartPath(chart)}
+                      to={`${chartPath(chart)}${scope}`}
                       onClick={() => setOpen(false)}
                       {...(lacking && { title: missingSentence(lacking) })}
                     >

@@ -10,10 +10,15 @@ import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
 import { chartPath } from '../routing/routes.ts';
+import { useScopeSearch } from '../scope/use-scope.ts';
 
-/** Cards of charts by display section and display category, each card headed by its category text. */
+/**
+ * Cards of charts by display section and display category, each card headed by its category text.
+ * The links keep the page's scope, so a scoped visitor stays scoped while browsing charts.
+ */
 export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly ChartDefinition[] }) {
   const missing = useChartsMissing();
+  const scope = useScopeSearch();
   return (
     <>
       {DISPLAY_SECTIONS.map((section) => {
@@ -35,7 +40,7 @@ export function ChartDirectory({ charts = CHART_LIST }: { charts?: readonly Char
                       {group.map((chart) => (
                         <li key={chart.key}>
                           <Link
-                            to={chartPath(chart)}
+                            to={`${chartPath(chart)}${scope}`}
                             data-chart-link={chart.key}
                             {...(missing.has(chart.key) && {
                               className: 'ps-not-held',

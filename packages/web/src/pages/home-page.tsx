@@ -1,4 +1,5 @@
 import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/charts';
+import type { QueryNode } from '@pdb-stats/search-model';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSearch } from '../api/use-search.ts';
@@ -12,6 +13,9 @@ import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
 import { OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
+import { ScopeBar } from '../scope/scope-bar.tsx';
+import { scopeRefusal } from '../scope/scope-refusal.ts';
+import { useScope } from '../scope/use-scope.ts';
 import { ChartDirectory } from './chart-directory.tsx';
 import {
   HEADLINE_COUNTS,
@@ -23,9 +27,15 @@ import {
 
 const SEED_CHARTS = CHART_LIST.filter((c) => !(FURTHER_CHART_KEYS as readonly string[]).includes(c.key));
 
-/** Home: headline counts, holdings by method and molecular type, and every core chart. */
+/**
+ * Home: headline counts, holdings by method and molecular type, and every core chart; the figures
+ * and table over the scope the address names (the whole archive without one).
+ */
 export default function HomePage() {
   const { archive } = useDataQuery();
+  const scope = useScope();
+  // An unreadable scope is said, and nothing is counted: numbers of the whole archive would mislead.
+  const blocked = scope.reading.problems.length > 0;
   return (
     <div className="ps-page ps-home">
       <section className="ps-hero">
@@ -36,8 +46,17 @@ export default function HomePage() {
           {archive && archiveLine(archive) && <> {archiveLine(archive)}.</>}
         </p>
       </section>
-      <HeadlineCounts />
-      <HoldingsTable />
+      <ScopeOfPage scope={scope.node} reading={scope} />
+      {blocked ? (
+        <p className="ps-scope-blocked" data-testid="scope-blocked">
+          The figures cannot be counted for this scope: change or clear the scope above.
+        </p>
+      ) : (
+        <>
+          <HeadlineCounts scope={scope.node} />
+          <HoldingsTable scope={scope.node} />
+        </>
+      )}
       <ChartDirectory charts={SEED_CHARTS} />
       <p className="ps-more">
         More: <Link to={OTHER_STATISTICS_PATH}>other statistics</Link> (sequence clusters, domains, organisms,
@@ -47,8 +66,32 @@ export default function HomePage() {
   );
 }
 
-function HeadlineCount({ returnType, label }: (typeof HEADLINE_COUNTS)[number]) {
-  const request = useMemo(() => countRequest(returnType), [returnType]);
+/** The scope's chips, with the service's refusal of it (asked with the scoped count of entries). */
+function ScopeOfPage({
+  scope,
+  reading,
+}: {
+  scope: QueryNode | undefined;
+  reading: ReturnType<typeof useScope>;
+}) {
+  const request = useMemo(() => countRequest('entry', scope), [scope]);
+  const count = useSearch('count-entry', request, scope !== undefined);
+  return (
+    <ScopeBar
+      reading={reading.reading}
+      serviceError={scopeRefusal(count.error, scope)}
+      onChange={reading.setCohort}
+      onClear={reading.clear}
+    />
+  );
+}
+
+function HeadlineCount({
+  returnType,
+  label,
+  scope,
+}: (typeof HEADLINE_COUNTS)[number] & { scope: QueryNode | undefined }) {
+  const request = useMemo(() => countRequest(returnType, scope), [returnType, scope]);
   const missing = useMissingForRequest(request);
   const count = useSearch(`count-${returnType}`, request, missing.length === 0);
   if (missing.length > 0)
@@ -70,20 +113,20 @@ function HeadlineCount({ returnType, label }: (typeof HEADLINE_COUNTS)[number]) 
   );
 }
 
-function HeadlineCounts() {
+function HeadlineCounts({ scope }: { scope: QueryNode | undefined }) {
   return (
     <section aria-label="Archive holdings">
       <ul className="ps-headlines">
         {HEADLINE_COUNTS.map((count) => (
-          <HeadlineCount key={count.returnType} {...count} />
+          <HeadlineCount key={count.returnType} {...count} scope={scope} />
         ))}
       </ul>
     </section>
   );
 }
 
-function HoldingsTable() {
-  const request = useMemo(() => holdingsRequest(), []);
+function HoldingsTable({ scope }: { scope: QueryNode | undefined }) {
+  const request = useMemo(() => holdingsRequest(scope), [scope]);
   const missing = useMissingForRequest(request);
   const result = useSearch('holdings', request, missing.length === 0);
   const holdings = useMemo(
@@ -94,7 +137,8 @@ function HoldingsTable() {
     <section className="ps-holdings" aria-labelledby="ps-holdings-title">
       <h2 id="ps-holdings-title">Structures by experimental method and molecular type</h2>
       {missing.length > 0 && <MissingAttributesNote missing={missing} what="this table" />}
-      {result.isError && <DataError error={result.error} />}
+      {/* A refused scope is said next to the scope, not as a failure of the table. */}
+      {result.isError && !scopeRefusal(result.error, scope) && <DataError error={result.error} />}
       {!holdings && !result.isError && missing.length === 0 && <p role="status">Loading…</p>}
       {holdings && (
         <div className="ps-table-scroll">
@@ -119,7 +163,7 @@ function HoldingsTable() {
                     return (
                       <td key={type}>
                         {value > 0 ? (
-                          <QueryEditorLink request={holdingsCellRequest(method, type)}>
+                          <QueryEditorLink request={holdingsCellRequest(method, type, scope)}>
                             {formatNumber(value)}
                           </QueryEditorLink>
                         ) : (
@@ -129,7 +173,7 @@ function HoldingsTable() {
                     );
                   })}
                   <td>
-                    <QueryEditorLink request={holdingsCellRequest(method)}>
+                    <QueryEditorLink request={holdingsCellRequest(method, undefined, scope)}>
                       <strong>{formatNumber(holdings.methodTotals[method] ?? 0)}</strong>
                     </QueryEditorLink>
                   </td>
@@ -141,13 +185,13 @@ function HoldingsTable() {
                 <th scope="row">Total</th>
                 {holdings.types.map((type) => (
                   <td key={type}>
-                    <QueryEditorLink request={holdingsCellRequest(undefined, type)}>
+                    <QueryEditorLink request={holdingsCellRequest(undefined, type, scope)}>
                       <strong>{formatNumber(holdings.typeTotals[type] ?? 0)}</strong>
                     </QueryEditorLink>
                   </td>
                 ))}
                 <td>
-                  <QueryEditorLink request={holdingsCellRequest()}>
+                  <QueryEditorLink request={holdingsCellRequest(undefined, undefined, scope)}>
                     <strong>{formatNumber(holdings.total)}</strong>
                   </QueryEditorLink>
                 </td>

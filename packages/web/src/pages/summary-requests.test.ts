@@ -85,4 +85,21 @@ describe('summary requests', () => {
     });
     expect(holdingsCellRequest().query).toBeUndefined();
   });
+
+  it('counts and tabulates over the scope; a cell is scope AND cell', () => {
+    const scope = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'ELECTRON MICROSCOPY' },
+    } as const;
+    expect(countRequest('polymer_entity', scope).query).toEqual(scope);
+    expect(holdingsRequest(scope).query).toEqual(scope);
+    const cell = holdingsCellRequest('EM', 'Protein (only)', scope);
+    expect(cell.query).toEqual({
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [scope, holdingsCellRequest('EM', 'Protein (only)').query],
+    });
+    expect(holdingsCellRequest(undefined, undefined, scope).query).toEqual(scope);
+  });
 });

@@ -1,7 +1,10 @@
-import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { andGroup, finalizeRequest, terminal } from '@pdb-stats/charts';
+import type { QueryNode, ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import { andGroup, finalizeRequest, terminal, withScope } from '@pdb-stats/charts';
 
-/** Counts and summary tables of the home, other-statistics and snapshot pages. */
+/**
+ * Counts and summary tables of the home, other-statistics and snapshot pages. The home page's are
+ * over its scope (`scope`, the whole archive when absent).
+ */
 
 export const METHOD_ATTRIBUTE = 'rcsb_entry_info.experimental_method';
 export const POLYMER_TYPES_ATTRIBUTE = 'rcsb_entry_info.selected_polymer_entity_types';
@@ -14,13 +17,14 @@ export const HEADLINE_COUNTS: { returnType: ReturnType; label: string }[] = [
   { returnType: 'mol_definition', label: 'Small molecules' },
 ];
 
-export function countRequest(returnType: ReturnType): SearchRequest {
-  return finalizeRequest({ return_type: returnType });
+export function countRequest(returnType: ReturnType, scope?: QueryNode): SearchRequest {
+  return finalizeRequest({ ...(scope && { query: scope }), return_type: returnType });
 }
 
 /** Entries by experimental method, and within each method by molecular type. */
-export function holdingsRequest(): SearchRequest {
+export function holdingsRequest(scope?: QueryNode): SearchRequest {
   return finalizeRequest({
+    ...(scope && { query: scope }),
     return_type: 'entry',
     request_options: {
       facets: [
@@ -81,8 +85,8 @@ export function toHoldings(response: SearchResponse | null): Holdings {
   };
 }
 
-/** The search behind a holdings cell, row or column total. */
-export function holdingsCellRequest(method?: string, type?: string): SearchRequest {
+/** The search behind a holdings cell, row or column total: scope AND the cell. */
+export function holdingsCellRequest(method?: string, type?: string, scope?: QueryNode): SearchRequest {
   const nodes = [
     ...(method === undefined
       ? []
@@ -91,5 +95,6 @@ export function holdingsCellRequest(method?: string, type?: string): SearchReque
       ? []
       : [terminal({ attribute: POLYMER_TYPES_ATTRIBUTE, operator: 'exact_match', value: type })]),
   ];
-  return finalizeRequest({ ...(nodes.length > 0 && { query: andGroup(nodes) }), return_type: 'entry' });
+  const query = withScope(scope, nodes.length > 0 ? andGroup(nodes) : undefined);
+  return finalizeRequest({ ...(query && { query }), return_type: 'entry' });
 }

@@ -20,6 +20,19 @@ describe(initialChartQuery.name, () => {
     });
   });
 
+  it('asks for the scoped chart when the address names a scope', () => {
+    const scope = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'ELECTRON MICROSCOPY' },
+    } as const;
+    const search = `?query=${encodeURIComponent(JSON.stringify(scope))}`;
+    expect(at('/distribution/resolution', search)?.queryKey[2]).toEqual({
+      searchApiUrl: API,
+      request: chartFacetRequest(CHARTS.resolution.query, { scope }),
+    });
+  });
+
   it('asks for nothing off chart pages, for unknown charts or a chart under the wrong category', () => {
     for (const path of [
       '/',

@@ -1,4 +1,4 @@
-import { DEFAULT_DATA_VIEW, resolveChart } from '@pdb-stats/charts';
+import { DEFAULT_DATA_VIEW, readScope, resolveChart } from '@pdb-stats/charts';
 import type { QueryClient } from '@tanstack/react-query';
 import { chartDataQuery } from '../api/queries.ts';
 import { readPlotState } from './plot-state.ts';
@@ -6,8 +6,8 @@ import { matchRoute } from './routes.ts';
 
 /**
  * The data query of the chart a page address shows (a chart page under the basename, with its
- * variant from the query string), or undefined elsewhere. The same query the chart page asks for,
- * so its answer is the page's.
+ * variant and scope from the query string), or undefined elsewhere. The same query the chart page
+ * asks for, so its answer is the page's.
  */
 export function initialChartQuery(
   searchApiUrl: string,
@@ -18,8 +18,9 @@ export function initialChartQuery(
   if (!location.pathname.startsWith(base)) return undefined;
   const match = matchRoute(`/${location.pathname.slice(base.length)}`);
   if (!match || !('chart' in match)) return undefined;
-  const { variant } = readPlotState(new URLSearchParams(location.search), match.chart, DEFAULT_DATA_VIEW);
-  return chartDataQuery(searchApiUrl, resolveChart(match.chart, variant));
+  const params = new URLSearchParams(location.search);
+  const { variant } = readPlotState(params, match.chart, DEFAULT_DATA_VIEW);
+  return chartDataQuery(searchApiUrl, resolveChart(match.chart, variant), readScope(params).cohorts[0]?.node);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { DATA_VIEWS, type ChartDefinition, type DataView } from '@pdb-stats/charts';
+import { DATA_VIEWS, SCOPE_PARAMS, type ChartDefinition, type DataView } from '@pdb-stats/charts';
+import type { QueryNode } from '@pdb-stats/search-model';
 
 /** What a chart page shows, kept in the URL so that every view can be linked. */
 export interface PlotState {
@@ -56,12 +57,18 @@ export function withVariant(params: URLSearchParams, chart: ChartDefinition, val
 
 /**
  * The parameters of a page's state that the chart data API takes: the view always named (so that
- * the address does not depend on the visitor's default view), the hidden series and the variant.
+ * the address does not depend on the visitor's default view), the hidden series, the variant and
+ * the scope.
  */
-export function chartDataParams(state: PlotState, chart: ChartDefinition): URLSearchParams {
+export function chartDataParams(
+  state: PlotState,
+  chart: ChartDefinition,
+  scope?: QueryNode,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (chart.kind === 'growth') params.set(VIEW_PARAM, state.view);
   for (const label of state.hidden) params.append(HIDE_PARAM, label);
   if (chart.variants && state.variant !== undefined) params.set(chart.variants.param, state.variant);
+  if (scope) params.set(SCOPE_PARAMS.query, JSON.stringify(scope));
   return params;
 }

@@ -177,6 +177,14 @@ function nodeText(node: unknown, returnType: ReturnType, nested: boolean): strin
 }
 
 /**
+ * A query node in plain words: "Resolution below 2 Å", "Source organism “Homo sapiens”"; a group's
+ * conditions joined by commas (and) or "or". Undefined for what is no node.
+ */
+export function summarizeNode(node: unknown, returnType: ReturnType = 'entry'): string | undefined {
+  return nodeText(node, returnType, false);
+}
+
+/**
  * The request in plain words: its conditions, then what it returns. "Resolution from 2 to 2.2 Å,
  * entries"; "All entries" without a query. Undefined for what is no request (not an object).
  */
@@ -189,7 +197,7 @@ export function summarizeRequest(request: unknown): string | undefined {
     ? `${countNoun(returnType, 2)}${grouped ? ' in groups' : ''}`
     : 'results (no return_type)';
   const conditions =
-    request.query === undefined ? undefined : nodeText(request.query, returnType ?? 'entry', false);
+    request.query === undefined ? undefined : summarizeNode(request.query, returnType ?? 'entry');
   const facets = Array.isArray(options.facets)
     ? options.facets.flatMap((facet) =>
         isRecord(facet) && typeof facet.name === 'string' ? [facet.name] : [],

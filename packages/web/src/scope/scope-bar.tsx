@@ -1,0 +1,264 @@
+import { parseScopeNode, type ScopeReading } from '@pdb-stats/charts';
+import type { Operator, QueryNode, ReturnType, TerminalNode } from '@pdb-stats/search-model';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { attributeName } from '../search-pages/request-summary.ts';
+import {
+  OPERATOR_WORDS,
+  conditionOf,
+  draftOf,
+  editableCondition,
+  operatorsOf,
+  scopeChips,
+  withChip,
+  withoutChip,
+  type ConditionDraft,
+} from './scope-chips.ts';
+import './scope.css';
+
+interface ScopeBarProps {
+  reading: ScopeReading;
+  /** The service's refusal of the scoped request (its 400 message), shown next to the scope. */
+  serviceError?: string | undefined;
+  /** Level the chart counts, for the units of the conditions in words. */
+  returnType?: ReturnType;
+  /** Cohort `index` set to `node`, or removed (undefined). */
+  onChange: (index: number, node: QueryNode | undefined) => void;
+  onClear: () => void;
+  /** More controls at the end of the row (adding a condition). */
+  children?: ReactNode;
+}
+
+/**
+ * The scope above a chart in plain words: one removable chip per condition, editable in place (click
+ * it; Enter applies, Escape cancels), and "Clear scope". Values the URL holds that cannot be read,
+ * and the service's refusal of the scope, are said here, next to the chips.
+ */
+export function ScopeBar({
+  reading,
+  serviceError,
+  returnType = 'entry',
+  onChange,
+  onClear,
+  children,
+}: ScopeBarProps) {
+  const { cohorts, problems } = reading;
+  if (cohorts.length === 0 && problems.length === 0 && !serviceError && !children) return null;
+  const scoped = cohorts.length > 0 || problems.length > 0;
+  return (
+    <section className="ps-scope" aria-label="Scope" data-testid="scope-bar">
+      {cohorts.length === 0 && !scoped && <span className="ps-scope-title">All entries</span>}
+      {cohorts.map((cohort, index) => (
+        <div className="ps-scope-row" key={index} data-cohort={index}>
+          <span className="ps-scope-title">
+            {cohort.label ?? (cohorts.length > 1 ? `Cohort ${index + 1}` : 'Scope')}:
+          </span>
+          <ul className="ps-scope-chips">
+            {scopeChips(cohort.node, returnType).map((chip, i) => (
+              <li key={`${i}:${chip.text}`}>
+                <Chip
+                  node={chip.node}
+                  text={chip.text}
+                  returnType={returnType}
+                  onApply={(node) => onChange(index, withChip(cohort.node, i, node))}
+                  onRemove={() => onChange(index, withoutChip(cohort.node, i))}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {(problems.length > 0 || serviceError) && (
+        <div className="ps-scope-error" role="alert" data-testid="scope-error">
+          {problems.map((problem) => (
+            <p key={`${problem.param}:${problem.index}`}>
+              This scope cannot be read: <code>{problem.param}</code>: {problem.message}
+              {problem.param === 'query' && (
+                <>
+                  {' '}
+                  (<code className="ps-scope-raw">{problem.value}</code>)
+                </>
+              )}
+            </p>
+          ))}
+          {serviceError && <p>The search service refuses this scope: {serviceError}</p>}
+        </div>
+      )}
+      <div className="ps-scope-actions">
+        {children}
+        {scoped && (
+          <button type="button" className="ps-button ps-scope-clear" onClick={onClear}>
+            Clear scope
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface ChipProps {
+  node: QueryNode;
+  text: string;
+  returnType: ReturnType;
+  onApply: (node: QueryNode) => void;
+  onRemove: () => void;
+}
+
+function Chip({ node, text, returnType, onApply, onRemove }: ChipProps) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    const condition = editableCondition(node);
+    const done = (next?: QueryNode) => {
+      setEditing(false);
+      if (next) onApply(next);
+    };
+    return condition ? (
+      <ConditionEditor condition={condition} returnType={returnType} onDone={done} />
+    ) : (
+      <JsonEditor node={node} onDone={done} />
+    );
+  }
+  return (
+    <span className="ps-chip" data-testid="scope-chip">
+      <button
+        type="button"
+        className="ps-chip-text"
+        title="Edit this condition"
+        aria-label={`Edit condition: ${text}`}
+        onClick={() => setEditing(true)}
+      >
+        {text}
+      </button>
+      <button
+        type="button"
+        className="ps-chip-remove"
+        aria-label={`Remove condition: ${text}`}
+        onClick={onRemove}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </span>
+  );
+}
+
+/** Enter applies, Escape cancels, from any field of an editor. */
+function editorKeys(apply: () => void, cancel: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      apply();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    }
+  };
+}
+
+function ConditionEditor({
+  condition,
+  returnType,
+  onDone,
+}: {
+  condition: TerminalNode;
+  returnType: ReturnType;
+  onDone: (node?: QueryNode) => void;
+}) {
+  const [draft, setDraft] = useState<ConditionDraft>(() => draftOf(condition));
+  const id = useId();
+  const set = (change: Partial<ConditionDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const apply = () => onDone(conditionOf(draft, condition, returnType));
+  const name = attributeName(draft.attribute);
+  return (
+    <span
+      className="ps-chip ps-chip-editing"
+      role="group"
+      aria-label={`Edit condition on ${name}`}
+      onKeyDown={editorKeys(apply, () => onDone())}
+    >
+      <span className="ps-chip-attribute" title={draft.attribute}>
+        {name}
+      </span>
+      <label className="ps-visually-hidden" htmlFor={`${id}-not`}>
+        not
+      </label>
+      <select
+        id={`${id}-not`}
+        aria-label="Negation"
+        value={draft.negation ? 'not' : ''}
+        onChange={(e) => set({ negation: e.target.value === 'not' })}
+      >
+        <option value="">—</option>
+        <option value="not">not</option>
+      </select>
+      <select
+        aria-label="Operator"
+        value={draft.operator}
+        onChange={(e) => set({ operator: e.target.value as Operator })}
+      >
+        {operatorsOf(draft.attribute, condition.parameters!.operator, returnType).map((operator) => (
+          <option key={operator} value={operator}>
+            {OPERATOR_WORDS[operator] ?? operator}
+          </option>
+        ))}
+      </select>
+      {draft.operator !== 'exists' && (
+        <input
+          aria-label={draft.operator === 'range' ? 'From' : 'Value'}
+          value={draft.value}
+          size={Math.max(6, Math.min(24, draft.value.length + 1))}
+          autoFocus
+          onChange={(e) => set({ value: e.target.value })}
+        />
+      )}
+      {draft.operator === 'range' && (
+        <input
+          aria-label="To"
+          value={draft.to}
+          size={Math.max(6, Math.min(24, draft.to.length + 1))}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+      )}
+      <button type="button" className="ps-chip-apply" onClick={apply}>
+        Apply
+      </button>
+      <button type="button" className="ps-chip-cancel" aria-label="Cancel" onClick={() => onDone()}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </span>
+  );
+}
+
+/** A group (or, negation) or a search without an attribute: edited as its JSON. */
+function JsonEditor({ node, onDone }: { node: QueryNode; onDone: (node?: QueryNode) => void }) {
+  const [text, setText] = useState(() => JSON.stringify(node));
+  const [error, setError] = useState<string>();
+  const apply = () => {
+    const parsed = parseScopeNode(text);
+    if ('error' in parsed) setError(parsed.error);
+    else onDone(parsed.node);
+  };
+  return (
+    <span
+      className="ps-chip ps-chip-editing"
+      role="group"
+      aria-label="Edit condition as JSON"
+      onKeyDown={editorKeys(apply, () => onDone())}
+    >
+      <input
+        aria-label="Query node (JSON)"
+        className="ps-chip-json"
+        value={text}
+        autoFocus
+        aria-invalid={error !== undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="button" className="ps-chip-apply" onClick={apply}>
+        Apply
+      </button>
+      <button type="button" className="ps-chip-cancel" aria-label="Cancel" onClick={() => onDone()}>
+        <span aria-hidden="true">×</span>
+      </button>
+      {error && <span className="ps-chip-problem">{error}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryNode, TerminalNode } from '@pdb-stats/search-model';
+import { ApiError } from '../api/search-client.ts';
+import {
+  conditionOf,
+  draftOf,
+  editableCondition,
+  operatorsOf,
+  scopeChips,
+  withChip,
+  withoutChip,
+} from './scope-chips.ts';
+import { scopeRefusal } from './scope-refusal.ts';
+
+const text = (attribute: string, operator: string, value?: unknown, negation?: boolean): TerminalNode =>
+  ({
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute, operator, ...(value !== undefined && { value }), ...(negation && { negation }) },
+  }) as TerminalNode;
+const group = (logical_operator: 'and' | 'or', ...nodes: QueryNode[]): QueryNode => ({
+  type: 'group',
+  logical_operator,
+  nodes,
+});
+
+const RESOLUTION = text('rcsb_entry_info.resolution_combined', 'less', 2);
+const HUMAN = text('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens');
+const RELEASED = text('rcsb_accession_info.initial_release_date', 'range', {
+  from: '2015-01-01',
+  to: '2020-12-31',
+  include_lower: true,
+  include_upper: true,
+});
+const METHODS = group(
+  'or',
+  text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION'),
+  text('exptl.method', 'exact_match', 'ELECTRON MICROSCOPY'),
+);
+
+describe('the scope as chips', () => {
+  it('has one chip per condition of a top-level and group, in plain words', () => {
+    expect(scopeChips(group('and', RESOLUTION, HUMAN, RELEASED)).map((chip) => chip.text)).toEqual([
+      'Resolution below 2 Å',
+      'Source organism “Homo sapiens”',
+      'Release date from 2015-01-01 to 2020-12-31',
+    ]);
+  });
+
+  it('shows an or group, a negation and a single condition as one chip with its summary', () => {
+    expect(scopeChips(METHODS).map((chip) => chip.text)).toEqual([
+      'Method “X-RAY DIFFRACTION” or Method “ELECTRON MICROSCOPY”',
+    ]);
+    expect(scopeChips(group('and', METHODS, text('exptl.method', 'exact_match', 'X', true)))).toHaveLength(2);
+    expect(scopeChips(HUMAN)).toEqual([{ node: HUMAN, text: 'Source organism “Homo sapiens”' }]);
+  });
+
+  it('removes a chip; the last one removed leaves the whole archive', () => {
+    const scope = group('and', RESOLUTION, HUMAN, RELEASED);
+    expect(withoutChip(scope, 1)).toEqual(group('and', RESOLUTION, RELEASED));
+    // A group of one stays a group: its meaning does not change.
+    expect(withoutChip(group('and', RESOLUTION, HUMAN), 0)).toEqual(group('and', HUMAN));
+    expect(withoutChip(HUMAN, 0)).toBeUndefined();
+    expect(withoutChip(group('and', HUMAN), 0)).toBeUndefined();
+    expect(withoutChip(METHODS, 0)).toBeUndefined();
+  });
+
+  it('replaces a chip', () => {
+    const scope = group('and', RESOLUTION, HUMAN);
+    expect(withChip(scope, 0, RELEASED)).toEqual(group('and', RELEASED, HUMAN));
+    expect(withChip(HUMAN, 0, RESOLUTION)).toEqual(RESOLUTION);
+  });
+});
+
+describe('editing a condition in place', () => {
+  it('offers the operators the attribute allows', () => {
+    expect(operatorsOf('exptl.method', 'exact_match')).toEqual(['exact_match', 'in', 'exists']);
+    expect(operatorsOf('rcsb_entry_info.resolution_combined', 'less')).toContain('range');
+  });
+
+  it('edits a number: operator and value, the number read as a number', () => {
+    const draft = draftOf(RESOLUTION);
+    expect(draft).toMatchObject({ operator: 'less', value: '2', negation: false });
+    expect(conditionOf({ ...draft, operator: 'less_or_equal', value: '2.5' }, RESOLUTION)).toEqual(
+      text('rcsb_entry_info.resolution_combined', 'less_or_equal', 2.5),
+    );
+  });
+
+  it('edits a range, keeping the inclusion of its bounds', () => {
+    const draft = draftOf(RELEASED);
+    expect(draft).toMatchObject({ value: '2015-01-01', to: '2020-12-31' });
+    expect(conditionOf({ ...draft, value: '2010-01-01' }, RELEASED).parameters?.value).toEqual({
+      from: '2010-01-01',
+      to: '2020-12-31',
+      include_lower: true,
+      include_upper: true,
+    });
+  });
+
+  it('edits values of in, negation, and exists without a value', () => {
+    const draft = draftOf(HUMAN);
+    expect(conditionOf({ ...draft, operator: 'in', value: 'Homo sapiens, Mus musculus' }, HUMAN)).toEqual(
+      text('rcsb_entity_source_organism.ncbi_scientific_name', 'in', ['Homo sapiens', 'Mus musculus']),
+    );
+    expect(conditionOf({ ...draft, negation: true }, HUMAN).parameters?.negation).toBe(true);
+    expect(conditionOf({ ...draft, operator: 'exists' }, HUMAN)).toEqual(
+      text('rcsb_entity_source_organism.ncbi_scientific_name', 'exists'),
+    );
+  });
+
+  it('edits groups and searches without an attribute as JSON', () => {
+    expect(editableCondition(HUMAN)).toBe(HUMAN);
+    expect(editableCondition(METHODS)).toBeUndefined();
+    expect(
+      editableCondition({ type: 'terminal', service: 'full_text', parameters: undefined }),
+    ).toBeUndefined();
+  });
+});
+
+describe('the service refusing a scope', () => {
+  const refusal = (field: string) =>
+    new ApiError(`400 ${field}: bad`, 400, { status: 400, field, message: `${field}: bad` });
+  it('is a 400 naming the query of a scoped request', () => {
+    expect(scopeRefusal(refusal('query.parameters.attribute'), HUMAN)).toBe(
+      '400 query.parameters.attribute: bad',
+    );
+    expect(scopeRefusal(refusal('query.nodes[1].parameters.value'), HUMAN)).toBeDefined();
+  });
+  it('is not a 400 about the facets, an unscoped request, or another error', () => {
+    expect(scopeRefusal(refusal('request_options.facets[0].attribute'), HUMAN)).toBeUndefined();
+    expect(scopeRefusal(refusal('query.parameters.attribute'), undefined)).toBeUndefined();
+    expect(scopeRefusal(new ApiError('500 boom', 500), HUMAN)).toBeUndefined();
+  });
+});
