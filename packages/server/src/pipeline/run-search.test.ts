@@ -126,4 +126,45 @@ describe(`${runSearch.name}`, () => {
       },
     ]);
   });
+
+  it('a year histogram and year-aligned cumulative ranges: one statement of years, run once, answers both', async () => {
+    const released = 'rcsb_accession_info.initial_release_date';
+    const request = facets([
+      { name: 'Y', aggregation_type: 'date_histogram', attribute: released, interval: 'year' },
+      {
+        name: 'C',
+        aggregation_type: 'date_range',
+        attribute: released,
+        ranges: [
+          { from: '1999-01-01', to: '2000-01-01' },
+          { from: '1999-01-01', to: '2002-01-01' },
+        ],
+      },
+    ]);
+    const years = [
+      [2001, 2],
+      [1999, 1],
+      [1998, 5],
+    ];
+    const execute = stub(8, [], [years, [[2000, 99]]]);
+    const response = await runSearch(compile(request), execute);
+    expect(execute.seen).toHaveLength(2);
+    expect(response?.facets).toEqual([
+      {
+        name: 'Y',
+        buckets: [
+          { label: '1998', population: 5 },
+          { label: '1999', population: 1 },
+          { label: '2001', population: 2 },
+        ],
+      },
+      {
+        name: 'C',
+        buckets: [
+          { label: '1999-01-01T00:00:00.000Z-2000-01-01T00:00:00.000Z', population: 1 },
+          { label: '1999-01-01T00:00:00.000Z-2002-01-01T00:00:00.000Z', population: 3 },
+        ],
+      },
+    ]);
+  });
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ResultItem, SearchResponse } from '@pdb-stats/search-model';
 import type { Execute, ExecuteCached } from '../engine/engine.ts';
 import type { FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
-import { expandMasks, groupRows, shapeFacets, type FacetData, type Key } from './shape-facets.ts';
+import { executeOnce } from '../engine/execute-once.ts';
+import { groupRows, rangeKeyed, shapeFacets, type FacetData, type Key } from './shape-facets.ts';
 
 function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): ResultItem {
   if (verbosity === 'compact') return identifier;
@@ -12,8 +13,7 @@ function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): Res
 }
 
 async function facetData(program: FacetProgram, execute: Execute, cached: ExecuteCached): Promise<FacetData> {
-  const raw = await execute(program.query);
-  const rows = program.mask ? expandMasks(raw, program.mask) : raw;
+  const rows = rangeKeyed(program, await execute(program.query));
   const depth = program.node.ancestors.length;
   if (program.kind === 'cardinality') return { program, groups: groupRows(rows, depth), children: [] };
   const universe = program.universe && (await cached(program.universe)).map((row) => row[0] as Key);
@@ -53,8 +53,11 @@ export async function runSearch(
     response.result_set = rows.map((row) => resultItem(String(row[0]), plan.verbosity));
   }
   if (program.facets.length > 0) {
+    // Facets may compile to the same statement (date ranges by year beside a year histogram): it
+    // runs once.
+    const once = executeOnce(execute, new Map(), (query) => JSON.stringify([query.sql, query.parameters]));
     const data: FacetData[] = [];
-    for (const facet of program.facets) data.push(await facetData(facet, execute, cached));
+    for (const facet of program.facets) data.push(await facetData(facet, once, cached));
     const facets = shapeFacets(data);
     if (facets.length > 0) response.facets = facets;
   }

@@ -3,7 +3,9 @@ import { DIALECTS, planSearch, type FacetProgram } from '../planner/index.ts';
 import {
   expandMasks,
   groupRows,
+  rangeKeyed,
   shapeFacets,
+  yearsToKeys,
   type FacetData,
   type Key,
   type ResultRow,
@@ -17,7 +19,7 @@ function shape(facet: object, rows: ResultRow[], universe?: Key[]) {
     .compile(planSearch(facets([facet]), { methodologies: ['experimental'] })).facets[0] as FacetProgram;
   const data: FacetData = {
     program,
-    groups: groupRows(program.mask ? expandMasks(rows, program.mask) : rows, 0),
+    groups: groupRows(rangeKeyed(program, rows), 0),
     ...(universe && { universe }),
     children: [],
   };
@@ -200,6 +202,74 @@ describe(`${expandMasks.name}`, () => {
     expect(expandMasks([[(1n << 62n).toString(), 4]], mask)).toEqual([
       [0, 4],
       [1, 4],
+    ]);
+  });
+});
+
+describe(`${yearsToKeys.name}`, () => {
+  it('a year takes the key of the range holding it, open ends included; rows of one key are added up', () => {
+    const years = {
+      position: 1,
+      intervals: [
+        { to: 2000, key: 0 },
+        { from: 2000, to: 2002, key: 1 },
+        { from: 2010, key: 2 },
+      ],
+    };
+    expect(
+      yearsToKeys(
+        [
+          ['a', 1999, 1],
+          ['a', 1850, 2],
+          ['a', 2000, 4],
+          ['a', 2001, 8],
+          ['a', 2002, 16],
+          ['a', 2009, 32],
+          ['b', 2010, 64],
+          ['b', 2026, 128],
+          ['b', null, 256],
+        ],
+        years,
+      ),
+    ).toEqual([
+      ['a', 0, 3],
+      ['a', 1, 12],
+      ['a', null, 48],
+      ['b', 2, 192],
+      ['b', null, 256],
+    ]);
+  });
+
+  it('cumulative date ranges: years become segment masks, then ranges', () => {
+    const facet = {
+      name: 'C',
+      aggregation_type: 'date_range',
+      attribute: 'rcsb_accession_info.initial_release_date',
+      ranges: [
+        { from: '2000-01-01', to: '2001-01-01' },
+        { from: '2000-01-01', to: '2002-01-01' },
+      ],
+    };
+    const program = DIALECTS.duckdb
+      .createCompiler()
+      .compile(planSearch(facets([facet]), { methodologies: ['experimental'] })).facets[0] as FacetProgram;
+    expect(program.kind === 'buckets' && program.years).toEqual({
+      position: 0,
+      intervals: [
+        { from: 2000, to: 2001, key: '1' },
+        { from: 2001, to: 2002, key: '2' },
+      ],
+    });
+    expect(
+      rangeKeyed(program, [
+        [1999, 7],
+        [2000, 2],
+        [2001, 3],
+        [2002, 5],
+      ]),
+    ).toEqual([
+      [0, 2],
+      [1, 5],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Bucket, FacetResult } from '@pdb-stats/search-model';
-import type { BucketNode, FacetProgram, MaskColumn } from '../planner/index.ts';
+import type { BucketNode, FacetProgram, MaskColumn, YearKeyColumn } from '../planner/index.ts';
 import { javaDouble, rangeLabel, termsLabel, yearLabel } from './labels.ts';
 
 /** A bucket key as the database returns it (after BIGINT became number). */
@@ -54,6 +54,35 @@ export function expandMasks(rows: readonly ResultRow[], mask: MaskColumn): Resul
     }
   }
   return [...sums.values()];
+}
+
+/**
+ * Rows whose bucket-key column holds years, the year replaced by the key of the range (or segment)
+ * holding it, as the statement would have given it; rows that now share all keys are added up.
+ */
+export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): ResultRow[] {
+  const keyOf = (year: number): Key | null =>
+    years.intervals.find(
+      ({ from, to }) => (from === undefined || from <= year) && (to === undefined || year < to),
+    )?.key ?? null;
+  const sums = new Map<string, (Key | null)[]>();
+  for (const row of rows) {
+    const year = row[years.position];
+    const keyed = row.slice(0, -1);
+    keyed[years.position] = year === null || year === undefined ? null : keyOf(Number(year));
+    const id = pathKey(keyed);
+    const amount = Number(row.at(-1));
+    const sum = sums.get(id);
+    if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
+    else sums.set(id, [...keyed, amount]);
+  }
+  return [...sums.values()];
+}
+
+/** A facet statement's rows with range indices for keys: years and masks turned into ranges. */
+export function rangeKeyed(program: FacetProgram, rows: readonly ResultRow[]): readonly ResultRow[] {
+  const keyed = program.kind === 'buckets' && program.years ? yearsToKeys(rows, program.years) : rows;
+  return program.mask ? expandMasks(keyed, program.mask) : keyed;
 }
 
 /** Groups a facet statement's rows by their first `depth` columns. */

@@ -16,6 +16,7 @@ export type {
   FacetProgram,
   MaskColumn,
   SearchProgram,
+  YearKeyColumn,
 } from './program.ts';
 export type { CompiledQuery, DerivedTable, ParameterType, SqlValue } from './compiler/compiled-query.ts';
 export { planSearch, requestSteps, type RequestStep } from './search-plan.ts';

@@ -13,6 +13,21 @@ export interface MaskColumn {
 }
 
 /**
+ * A bucket-key column the statement fills with years, for date ranges whose bounds all fall on
+ * 1 January: a whole year lies in one range (or segment), so the year's key is looked up after the
+ * statement, and the statement is the year histogram's, which the search runs once for both.
+ */
+export interface YearKeyColumn {
+  /** Index of the column among the bucket-key columns. */
+  readonly position: number;
+  /**
+   * The key of each range (or, for overlapping ranges, the mask of each segment, as decimal
+   * text) with its bounds as years, `to` excluded; a year in none has the key NULL.
+   */
+  readonly intervals: readonly { from?: number; to?: number; key: number | string }[];
+}
+
+/**
  * Statements of a bucket facet. `query` returns one row per combination of bucket keys: the keys
  * of the enclosing buckets, outermost first, then this facet's key, then `population`.
  */
@@ -21,6 +36,8 @@ export interface BucketProgram {
   readonly node: BucketNode;
   readonly query: CompiledQuery;
   readonly mask?: MaskColumn;
+  /** Applied before `mask`: years turned into range keys (or segment masks). */
+  readonly years?: YearKeyColumn;
   /** Every key of the attribute across the archive, for `min_interval_population: 0` terms. */
   readonly universe?: CompiledQuery;
   readonly children: readonly FacetProgram[];

@@ -10,6 +10,12 @@ export interface Interval {
 
 const before = (a: Bound, b: Bound) => a < b;
 
+/** The year of a date bound at 1 January, midnight UTC (a year start); otherwise undefined. */
+export function yearStart(bound: Bound): number | undefined {
+  const match = typeof bound === 'string' ? /^(\d{4})-01-01T00:00:00\.000Z$/.exec(bound) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Sorted by lower bound, an open lower bound first. */
 export function sortIntervals(intervals: readonly Interval[]): Interval[] {
   return [...intervals].sort((a, b) =>

@@ -1,11 +1,10 @@
 import { storageOf, type Comparison, type ReturnType, type ScalarType } from '@pdb-stats/search-model';
 import type { Hop } from '../level-routes.ts';
 import type { BucketSpec, FacetNode, Predicate, SearchPlan, ValueSource } from '../nodes.ts';
-import type { MaskColumn } from '../program.ts';
 import { StatementState, type CompiledQuery, type ParameterType, type SqlValue } from './compiled-query.ts';
 import { clickHouseLiteral, stringLiteral } from './clickhouse-literals.ts';
 import { ROW, type LocalRelation, type Relation } from './relation-compiler.ts';
-import { SqlCompiler } from './sql-compiler.ts';
+import { SqlCompiler, type FacetStatement } from './sql-compiler.ts';
 
 /** Words of analysed text: the complement of `TOKEN_SEPARATORS` (a constant, never input). */
 const TOKEN = stringLiteral('[\\p{L}\\p{N}]+');
@@ -289,17 +288,22 @@ export class ClickHouseCompiler extends SqlCompiler {
    * bucket keys are computed in the first SELECT (over the Distributed table, with the hits and
    * filters), each joined relation adds its key column `c<i>`, and the outermost SELECT groups.
    */
-  override facet(node: FacetNode, plan: SearchPlan): { query: CompiledQuery; mask?: MaskColumn } {
+  override facet(node: FacetNode, plan: SearchPlan): FacetStatement {
     const state = new StatementState();
     const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
-    const { specs, relations, mask, combine } = this.facetRelations(node, target, state);
+    const { specs, relations, mask, years, combine } = this.facetRelations(node, target, state);
     const predicates: Predicate[] = [...(plan.hits ? [plan.hits] : []), ...node.filters];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
     if (node.kind === 'buckets' && locals.length === relations.length && locals.some((r) => r.groupFirst)) {
-      return { query: this.groupedFirst(locals, mask, predicates, target, state), ...(mask && { mask }) };
+      const query = this.groupedFirst(locals, predicates, target, state, mask, years);
+      return { query, ...(mask && { mask }), ...(years && { years }) };
     }
-    const result = (sql: string) => ({ query: state.done(sql), ...(mask && { mask }) });
+    const result = (sql: string) => ({
+      query: state.done(sql),
+      ...(mask && { mask }),
+      ...(years && { years }),
+    });
     const columns = relations.map((_, i) => `c${i + 1}`);
     const keys = columns.slice(0, specs.length);
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
@@ -317,7 +321,7 @@ export class ClickHouseCompiler extends SqlCompiler {
       // Every key is a column of the row: the shards group, the initiator merges.
       const select = relations.map((relation, i) => {
         const key = (relation as LocalRelation).key((relation as LocalRelation).column);
-        return i < specs.length && i === mask?.position ? this.maskText(key) : key;
+        return i < specs.length ? this.returnedKey(key, i, mask, years) : key;
       });
       if (node.kind === 'buckets' || mask === undefined) {
         const named = select.slice(0, specs.length).map((k, i) => `${k} AS b${i + 1}`);
@@ -342,7 +346,11 @@ export class ClickHouseCompiler extends SqlCompiler {
     const shared = predicates.length === 0 && (node.kind === 'cardinality' || localColumns.length === 0);
     const outer = shared ? new StatementState() : state;
     const relation = (inner: string) => (shared ? id(outer.derive(state.done(inner))) : `(${inner})`);
-    const counted = (sql: string) => ({ query: outer.done(sql), ...(mask && { mask }) });
+    const counted = (sql: string) => ({
+      query: outer.done(sql),
+      ...(mask && { mask }),
+      ...(years && { years }),
+    });
     const value = columns.at(-1)!;
     if (node.kind === 'cardinality' && mask === undefined && shared) {
       const pairs = `SELECT ${[...keys, `${value} AS v`].join(', ')} FROM (${rows})${groupBy([...keys, value])}`;
@@ -352,7 +360,7 @@ export class ClickHouseCompiler extends SqlCompiler {
       );
     }
     if (node.kind === 'buckets' || mask === undefined) {
-      const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
+      const select = keys.map((k, i) => `${this.returnedKey(k, i, mask, years)} AS b${i + 1}`);
       // Only the columns counted are kept.
       const kept = shared ? `SELECT ${columns.join(', ')} FROM (${rows})` : rows;
       return counted(`SELECT ${[...select, aggregate].join(', ')} FROM ${relation(kept)}${groupBy(keys)}`);

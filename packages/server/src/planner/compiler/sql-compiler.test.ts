@@ -4,6 +4,7 @@ import { planSearch } from '../search-plan.ts';
 import { and, facets, plan, text } from '../testing/requests.ts';
 import type { BucketProgram } from '../program.ts';
 import type { CompiledQuery } from './compiled-query.ts';
+import { ClickHouseCompiler } from './clickhouse-compiler.ts';
 import { DuckDbCompiler } from './duckdb-compiler.ts';
 import { SqlCompiler } from './sql-compiler.ts';
 
@@ -377,12 +378,8 @@ describe('chart requests', () => {
     expect(facetStatements(request, 'duckdb')).toMatchInlineSnapshot(`
       [
         {
-          "parameters": [
-            "2010-01-01",
-            "2011-01-01",
-            "2012-01-01",
-          ],
-          "sql": "SELECT CAST((CAST(1 AS BIGINT) << CASE WHEN g1.c1 < CAST($1 AS DATE) THEN NULL WHEN g1.c1 < CAST($2 AS DATE) THEN 0 WHEN g1.c1 < CAST($3 AS DATE) THEN 1 END) AS VARCHAR) AS b1, sum(g1.n) AS population FROM (SELECT t."rcsb_accession_info.initial_release_date" AS c1, count(*) AS n FROM "entry" t GROUP BY t."rcsb_accession_info.initial_release_date") g1 GROUP BY (CAST(1 AS BIGINT) << CASE WHEN g1.c1 < CAST($1 AS DATE) THEN NULL WHEN g1.c1 < CAST($2 AS DATE) THEN 0 WHEN g1.c1 < CAST($3 AS DATE) THEN 1 END)",
+          "parameters": [],
+          "sql": "SELECT year(t."rcsb_accession_info.initial_release_date") AS b1, count(*) AS population FROM "entry" t GROUP BY year(t."rcsb_accession_info.initial_release_date")",
         },
         {
           "derived": [
@@ -405,6 +402,37 @@ describe('chart requests', () => {
       position: 0,
       members: [[0], [0, 1]],
     });
+  });
+
+  it('date ranges at year starts beside a year histogram: one statement of years in every dialect', () => {
+    const released = 'rcsb_accession_info.initial_release_date';
+    const request = facets([
+      { name: 'Y', aggregation_type: 'date_histogram', attribute: released, interval: 'year' },
+      {
+        name: 'D',
+        aggregation_type: 'date_range',
+        attribute: released,
+        ranges: [{ to: '2000-01-01' }, { from: '2000-01-01' }],
+      },
+    ]);
+    for (const compiler of [...Object.values(DIALECTS), new ClickHouseCompiler()]) {
+      const [histogram, ranges] = compiler.compile(planSearch(request, FACTS)).facets as BucketProgram[];
+      expect(ranges!.query).toEqual(histogram!.query);
+      expect(ranges!.years).toEqual({
+        position: 0,
+        intervals: [
+          { to: 2000, key: 0 },
+          { from: 2000, key: 1 },
+        ],
+      });
+    }
+    // A bound inside a year keeps a comparison per bound.
+    const inside = facets([
+      { name: 'D', aggregation_type: 'date_range', attribute: released, ranges: [{ to: '2000-07-01' }] },
+    ]);
+    const [mid] = program(inside, 'duckdb').facets as BucketProgram[];
+    expect(mid!.years).toBeUndefined();
+    expect(mid!.query.sql).toContain('CASE WHEN');
   });
 
   it('SCOP classes: nested filters per record, a lineage inside an annotation', () => {

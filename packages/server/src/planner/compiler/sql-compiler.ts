@@ -1,9 +1,16 @@
 import type { ReturnType } from '@pdb-stats/search-model';
 import type { BucketSpec, FacetNode, Predicate, SearchPlan, SortKey } from '../nodes.ts';
-import type { FacetProgram, MaskColumn, SearchProgram } from '../program.ts';
+import type { FacetProgram, MaskColumn, SearchProgram, YearKeyColumn } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
 import type { Segmentation } from '../range-segments.ts';
 import { ROW, RelationCompiler, type LocalRelation, type Relation } from './relation-compiler.ts';
+
+/** One facet node's statement and how its bucket-key columns are read. */
+export interface FacetStatement {
+  readonly query: CompiledQuery;
+  readonly mask?: MaskColumn;
+  readonly years?: YearKeyColumn;
+}
 
 /**
  * Compiles a plan into statements: a count, a page of identifiers, and one statement per facet
@@ -76,16 +83,24 @@ export class SqlCompiler extends RelationCompiler {
 
   /**
    * The relations of a facet node: its bucket keys (ancestors first) and, for a distinct count, its
-   * values. The first key cut into overlapping ranges becomes the mask column.
+   * values. The first key cut into overlapping ranges becomes the mask column; in a bucket facet,
+   * the first key of year-aligned date ranges is a year (`yearKeyed`).
    */
   protected facetRelations(
     node: FacetNode,
     target: ReturnType,
     state: StatementState,
-  ): { specs: BucketSpec[]; relations: Relation[]; mask?: MaskColumn; combine: Segmentation['combine'] } {
+  ): {
+    specs: BucketSpec[];
+    relations: Relation[];
+    mask?: MaskColumn;
+    years?: YearKeyColumn;
+    combine: Segmentation['combine'];
+  } {
     const specs: BucketSpec[] =
       node.kind === 'buckets' ? [...node.ancestors, node.bucket] : [...node.ancestors];
     let mask: MaskColumn | undefined;
+    let years: YearKeyColumn | undefined;
     let combine: Segmentation['combine'] = 'any';
     const relations: Relation[] = specs.map((spec, position) => {
       const cut = mask ? undefined : this.segmentsFor(spec);
@@ -93,10 +108,16 @@ export class SqlCompiler extends RelationCompiler {
         mask = { position, members: cut.members };
         combine = cut.combine;
       }
+      const intervals = node.kind === 'buckets' && !years ? this.yearKeyed(spec, target, cut) : undefined;
+      if (intervals) {
+        years = { position, intervals };
+        const column = this.localColumn(spec.source, target, state);
+        return { kind: 'local', column, key: (value: string) => this.year(value) };
+      }
       return this.bucketRelation(spec, target, state, cut);
     });
     if (node.kind === 'cardinality') relations.push(this.valueRelation(node.source, target, state));
-    return { specs, relations, ...(mask && { mask }), combine };
+    return { specs, relations, ...(mask && { mask }), ...(years && { years }), combine };
   }
 
   /**
@@ -105,11 +126,11 @@ export class SqlCompiler extends RelationCompiler {
    * predicates and local keys the return-type table is left out. Overlapping ranges come back as
    * bit masks (the first such facet of the chain), which the shaping step expands.
    */
-  facet(node: FacetNode, plan: SearchPlan): { query: CompiledQuery; mask?: MaskColumn } {
+  facet(node: FacetNode, plan: SearchPlan): FacetStatement {
     const state = new StatementState();
     const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
-    const { specs, relations, mask, combine } = this.facetRelations(node, target, state);
+    const { specs, relations, mask, years, combine } = this.facetRelations(node, target, state);
     // Key sets (the hits, filters that map another level up) are joined; other filters test rows.
     const keySets: string[] = [];
     const hits = this.hitsFrom(plan, state);
@@ -124,7 +145,8 @@ export class SqlCompiler extends RelationCompiler {
     const sources = [...keySets.map((from) => ({ kind: 'joined' as const, from })), ...relations];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
     if (node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst)) {
-      return { query: this.groupedFirst(locals, mask, predicates, target, state), ...(mask && { mask }) };
+      const query = this.groupedFirst(locals, predicates, target, state, mask, years);
+      return { query, ...(mask && { mask }), ...(years && { years }) };
     }
     let from = predicates.length > 0 || locals.length > 0 ? `${id(target)} ${ROW}` : '';
     let key = `${ROW}.${id('_key')}`;
@@ -152,11 +174,15 @@ export class SqlCompiler extends RelationCompiler {
     const body = ` FROM ${from}${state.joins()}${joins.join('')}${this.where(predicates, state)}`;
     const keys = columns.slice(0, specs.length);
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
-    const result = (sql: string) => ({ query: state.done(sql), ...(mask && { mask }) });
+    const result = (sql: string) => ({
+      query: state.done(sql),
+      ...(mask && { mask }),
+      ...(years && { years }),
+    });
     if (node.kind === 'buckets' || (mask === undefined && keys.length === 0)) {
       const aggregate =
         node.kind === 'buckets' ? 'count(*) AS population' : `count(DISTINCT ${columns.at(-1)}) AS value`;
-      const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
+      const select = keys.map((k, i) => `${this.returnedKey(k, i, mask, years)} AS b${i + 1}`);
       return result(`SELECT ${[...select, aggregate].join(', ')}${body}${groupBy(keys)}`);
     }
     const value = columns.at(-1)!;
@@ -210,10 +236,11 @@ export class SqlCompiler extends RelationCompiler {
    */
   protected groupedFirst(
     locals: readonly LocalRelation[],
-    mask: MaskColumn | undefined,
     predicates: readonly Predicate[],
     target: ReturnType,
     state: StatementState,
+    mask?: MaskColumn,
+    years?: YearKeyColumn,
   ): CompiledQuery {
     const g = state.alias('g');
     const columns = locals.map((r, i) => `${r.column} AS c${i + 1}`);
@@ -222,7 +249,7 @@ export class SqlCompiler extends RelationCompiler {
       `SELECT ${columns.join(', ')}, count(*) AS n FROM ${this.identifier(target)} ${ROW}${state.joins()}${where}` +
       ` GROUP BY ${locals.map((r) => r.column).join(', ')}`;
     const keys = locals.map((r, i) => r.key(`${g}.c${i + 1}`));
-    const select = keys.map((k, i) => `${i === mask?.position ? this.maskText(k) : k} AS b${i + 1}`);
+    const select = keys.map((k, i) => `${this.returnedKey(k, i, mask, years)} AS b${i + 1}`);
     return state.done(
       `SELECT ${select.join(', ')}, sum(${g}.n) AS population FROM (${inner}) ${g} GROUP BY ${keys.join(', ')}`,
     );
@@ -239,7 +266,7 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   protected facetProgram(node: FacetNode, plan: SearchPlan): FacetProgram {
-    const { query, mask } = this.facet(node, plan);
+    const { query, mask, years } = this.facet(node, plan);
     if (node.kind === 'cardinality') return { kind: 'cardinality', node, query, ...(mask && { mask }) };
     const fill = node.facet.kind === 'terms' && node.facet.minPopulation === 0;
     return {
@@ -247,6 +274,7 @@ export class SqlCompiler extends RelationCompiler {
       node,
       query,
       ...(mask && { mask }),
+      ...(years && { years }),
       ...(fill && { universe: this.universe(node.bucket) }),
       children: node.children.map((child) => this.facetProgram(child, plan)),
     };
