@@ -5,8 +5,21 @@ import { ApiError } from './search-client.ts';
 export const QUERY_RETRIES = 2;
 export const QUERY_STALE_TIME_MS = 300_000;
 
-/** Requests the service rejected as invalid (4xx) cannot succeed on retry. */
+/** Longest wait before asking again that a Retry-After may ask for; a visitor waits for the chart. */
+export const RETRY_AFTER_CAP_MS = 10_000;
+
+/** A refusal of a busy service (429, 503) that says when to ask again. */
+const askedToWait = (error: unknown): error is ApiError & { retryAfterMs: number } =>
+  error instanceof ApiError &&
+  (error.status === 429 || error.status === 503) &&
+  error.retryAfterMs !== undefined;
+
+/**
+ * Requests the service rejected as invalid (4xx) cannot succeed on retry. A busy service that
+ * says when to come back is asked once more, then; if it still refuses, its message is shown.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (askedToWait(error)) return failureCount < 1;
   if (
     error instanceof ApiError &&
     error.status >= 400 &&
@@ -18,12 +31,23 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_RETRIES;
 }
 
+/** The wait before a retry: what Retry-After asked for (capped), else TanStack Query's backoff. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (askedToWait(error)) return Math.min(error.retryAfterMs, RETRY_AFTER_CAP_MS);
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 /** One client per page load, created outside rendering. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: QUERY_STALE_TIME_MS },
-      mutations: { retry: shouldRetry },
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        refetchOnWindowFocus: false,
+        staleTime: QUERY_STALE_TIME_MS,
+      },
+      mutations: { retry: shouldRetry, retryDelay },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, postSearch } from './search-client.ts';
+import { ApiError, postSearch, retryAfterMs } from './search-client.ts';
 
 const answer = (status: number, body: string) =>
   vi.fn(async () => new Response(status === 204 ? null : body, { status }));
@@ -41,5 +41,32 @@ describe(postSearch.name, () => {
       message:
         'The search service sent an answer of an unexpected shape: facets[0].buckets[0].population is not a number',
     });
+  });
+});
+
+describe(retryAfterMs.name, () => {
+  it('reads seconds and HTTP dates; nothing for a missing or unreadable header', () => {
+    expect(retryAfterMs('5')).toBe(5000);
+    expect(retryAfterMs(' 0 ')).toBe(0);
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(retryAfterMs('Wed, 25 Nov 2026 12:00:07 GMT', now)).toBe(7000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it('is kept on the ApiError of a refusal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"status":503,"message":"the service is overloaded; retry in 5 s"}', {
+            status: 503,
+            headers: { 'retry-after': '5' },
+          }),
+      ),
+    );
+    const error = await postSearch('http://search.test', { return_type: 'entry' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: 5000 });
   });
 });

@@ -9,9 +9,19 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly payload?: unknown,
+    /** How long the service asked the client to wait before asking again (Retry-After). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** A Retry-After header in milliseconds: seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
@@ -24,7 +34,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the status text.
   }
-  return new ApiError(`${response.status} ${detail}`.trim(), response.status, payload);
+  const wait = retryAfterMs(response.headers.get('retry-after'));
+  return new ApiError(`${response.status} ${detail}`.trim(), response.status, payload, wait);
 }
 
 /**
