@@ -21,7 +21,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const retryAfterS = (error as { retryAfterS?: number }).retryAfterS;
   if (retryAfterS !== undefined) reply.header('retry-after', retryAfterS);
   // 503: the engine's database or the upstream search service is unreachable, whose message names
-  // the server, never a statement; or the service sheds load, which is not logged per request.
+  // the server, never a statement; or the service sheds load, which load protection logs without
+  // flooding (plugins/load-protection.ts).
   if (statusCode !== undefined && ((statusCode >= 400 && statusCode < 500) || statusCode === 503)) {
     if (statusCode === 503 && (error as FastifyError).code !== 'FST_UNDER_PRESSURE')
       request.log.warn({ url: request.url, reason: error.message }, 'answer source unavailable');

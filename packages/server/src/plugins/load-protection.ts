@@ -1,7 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type {
+  FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   FastifyRequest,
   preHandlerAsyncHookHandler,
   RouteShorthandOptions,
@@ -31,10 +33,18 @@ export interface LoadProtectionOptions {
 /** The options the search routes add: hooks that turn away searches the service cannot afford. */
 export type Admission = Pick<RouteShorthandOptions, 'config' | 'preHandler'>;
 
+/** Called by @fastify/under-pressure under pressure: what is over its threshold, and by how much. */
+type PressureHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: string,
+  value?: number,
+) => unknown;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Called by @fastify/under-pressure under pressure instead of answering 503 itself. */
-    pressureHandler?: (request: FastifyRequest) => void;
+    /** Called by @fastify/under-pressure under pressure instead of the plugin-wide handler. */
+    pressureHandler?: PressureHandler;
   }
 }
 
@@ -44,6 +54,66 @@ declare module 'fastify' {
  */
 const RETRY_AFTER_S = 5;
 const OVERLOADED = `the service is overloaded; retry in ${RETRY_AFTER_S} s`;
+
+/**
+ * Refusals logged at warn without flooding: the first of each kind (429, or 503 and what is over
+ * its threshold) in a window is logged with its reason, client and URL; the others are counted,
+ * and one line when the window ends says how many more there were. A client retrying at once
+ * thousands of times a second thus writes two lines per kind per window.
+ */
+export class RefusalLog {
+  private readonly windows = new Map<string, { more: number; clients: Set<string> }>();
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly windowMs = 10_000,
+  ) {}
+
+  note(request: FastifyRequest, status: 429 | 503, reason: string, kind: string = reason): void {
+    const key = `${status} ${kind}`;
+    const open = this.windows.get(key);
+    if (open) {
+      open.more += 1;
+      // Distinct clients are counted up to a bound: a crowd of addresses must not grow the set.
+      if (open.clients.size < 1000) open.clients.add(request.ip);
+      return;
+    }
+    request.log.warn({ status, reason, client: request.ip, url: request.url }, 'request refused');
+    const window = { more: 0, clients: new Set<string>() };
+    this.windows.set(key, window);
+    setTimeout(() => {
+      this.windows.delete(key);
+      if (window.more === 0) return;
+      this.log.warn(
+        {
+          status,
+          reason: kind,
+          refused: window.more,
+          clients: window.clients.size,
+          seconds: this.windowMs / 1000,
+        },
+        `${window.more} more requests refused`,
+      );
+    }, this.windowMs).unref();
+  }
+}
+
+const MIB = 1024 * 1024;
+
+/** What is over its threshold, in words; `kind` names the measure. */
+function pressureReason(shedding: LoadSheddingOptions, type: string, value?: number): string {
+  const v = value ?? NaN;
+  switch (type) {
+    case 'eventLoopDelay':
+      return `event-loop delay ${v.toFixed(0)} ms over ${shedding.maxEventLoopDelayMs} ms`;
+    case 'heapUsedBytes':
+      return `heap ${(v / MIB).toFixed(0)} MiB over ${((shedding.maxHeapUsedBytes ?? 0) / MIB).toFixed(0)} MiB`;
+    case 'rssBytes':
+      return `resident memory ${(v / MIB).toFixed(0)} MiB over ${((shedding.maxRssBytes ?? 0) / MIB).toFixed(0)} MiB`;
+    default:
+      return type;
+  }
+}
 
 /** An answer that says why a request is turned away, in the service's error format (errors.ts). */
 function refusal(statusCode: number, message: string, code?: string): Error {
@@ -63,23 +133,31 @@ export async function loadProtection(
 ): Promise<Admission> {
   const preHandler: preHandlerAsyncHookHandler[] = [];
   let config = {};
+  const refusals = new RefusalLog(api.log);
   const shedding = options.loadShedding;
   if (shedding) {
+    const shed = (request: FastifyRequest, reply: FastifyReply, type: string, value?: number) => {
+      refusals.note(request, 503, pressureReason(shedding, type, value), type);
+      reply.header('retry-after', RETRY_AFTER_S);
+      return refusal(503, OVERLOADED, 'FST_UNDER_PRESSURE');
+    };
     await api.register(underPressure, {
       maxEventLoopDelay: shedding.maxEventLoopDelayMs,
       maxHeapUsedBytes: shedding.maxHeapUsedBytes ?? 0,
       maxRssBytes: shedding.maxRssBytes ?? 0,
       sampleInterval: shedding.sampleIntervalMs ?? 1000,
-      retryAfter: RETRY_AFTER_S,
-      message: OVERLOADED,
+      // Every route but the searches is refused when it arrives.
+      pressureHandler: (request, reply, type, value) => Promise.reject(shed(request, reply, type, value)),
     });
     // A search only learns under pressure whether it is cached, once its body is read.
-    const pressed = new WeakSet<FastifyRequest>();
-    config = { pressureHandler: (request: FastifyRequest) => void pressed.add(request) };
+    const pressed = new WeakMap<FastifyRequest, { type: string; value?: number }>();
+    const pressureHandler: PressureHandler = (request, _reply, type, value) =>
+      void pressed.set(request, { type, ...(value !== undefined && { value }) });
+    config = { pressureHandler };
     preHandler.push(async (request, reply) => {
-      if (!pressed.has(request) || options.isCached(request)) return;
-      reply.header('retry-after', RETRY_AFTER_S);
-      throw refusal(503, OVERLOADED, 'FST_UNDER_PRESSURE');
+      const pressure = pressed.get(request);
+      if (!pressure || options.isCached(request)) return;
+      throw shed(request, reply, pressure.type, pressure.value);
     });
   }
   if (options.rateLimitPerMinute > 0) {
@@ -90,11 +168,13 @@ export async function loadProtection(
         timeWindow: 60_000,
         allowList: (request) => options.isCached(request),
         // The plugin has set Retry-After (seconds until the client's minute ends).
-        errorResponseBuilder: (_request, context) =>
-          refusal(
+        errorResponseBuilder: (request, context) => {
+          refusals.note(request, 429, `over ${context.max} uncached searches a minute`);
+          return refusal(
             429,
             `too many searches that are not cached: at most ${context.max} a minute from one client; retry in ${context.after}`,
-          ),
+          );
+        },
       }),
     );
   }

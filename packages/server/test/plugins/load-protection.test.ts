@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.ts';
+import { RefusalLog } from '../../src/plugins/load-protection.ts';
 import { openFixtureEngine } from '../../src/engine/testing/fixture-engine.ts';
 import { STALE_HEADER } from '../../src/routes/search.ts';
 
@@ -181,5 +182,81 @@ describe('load shedding', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('refusals are logged at warn, without flooding', () => {
+  /** An app whose log lines at warn and above are collected. */
+  async function logged(options: Omit<AppOptions, 'engine' | 'logger'>) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = await start({ ...options, logger: { level: 'warn', stream } });
+    return { app, refused: () => lines.filter((l) => l.msg === 'request refused') };
+  }
+
+  it('a burst of 429s: one line with the reason and client', async () => {
+    const { app, refused } = await logged({ rateLimitPerMinute: 1 });
+    try {
+      expect((await post(app, search(0))).statusCode).toBe(200);
+      for (let n = 1; n <= 20; n++) expect((await post(app, search(n))).statusCode).toBe(429);
+      expect(refused()).toEqual([
+        expect.objectContaining({
+          level: 40,
+          status: 429,
+          reason: 'over 1 uncached searches a minute',
+          client: '127.0.0.1',
+          url: '/rcsbsearch/v2/query',
+        }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shed 503s: one line naming what is over its threshold', async () => {
+    const { app, refused } = await logged({
+      loadShedding: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 1, sampleIntervalMs: 10 },
+    });
+    try {
+      await sleep(50);
+      for (let n = 0; n < 5; n++) expect((await post(app, search(n))).statusCode).toBe(503);
+      expect((await app.inject('/rcsbsearch/v2/archive')).statusCode).toBe(503);
+      expect(refused()).toEqual([
+        expect.objectContaining({ status: 503, reason: expect.stringMatching(/^heap \d+ MiB over 0 MiB$/) }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe(RefusalLog.name, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('the first refusal of a kind in a window is logged, the others summed up when it ends', () => {
+    vi.useFakeTimers();
+    const requestLog = { warn: vi.fn() };
+    const appLog = { warn: vi.fn() };
+    const refusals = new RefusalLog(appLog as never, 10_000);
+    const request = (ip: string) => ({ ip, url: '/q', log: requestLog }) as never;
+    for (let n = 0; n < 1000; n++) refusals.note(request(`10.0.0.${n % 3}`), 429, 'over 600');
+    refusals.note(request('10.0.0.9'), 503, 'heap 900 MiB over 800 MiB', 'heapUsedBytes');
+    expect(requestLog.warn).toHaveBeenCalledTimes(2);
+    expect(requestLog.warn).toHaveBeenNthCalledWith(
+      1,
+      { status: 429, reason: 'over 600', client: '10.0.0.0', url: '/q' },
+      'request refused',
+    );
+    expect(appLog.warn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(10_000);
+    // Only the kind with more refusals gets a summary line.
+    expect(appLog.warn).toHaveBeenCalledTimes(1);
+    expect(appLog.warn).toHaveBeenCalledWith(
+      { status: 429, reason: 'over 600', refused: 999, clients: 3, seconds: 10 },
+      '999 more requests refused',
+    );
+    // A new window: logged again.
+    refusals.note(request('10.0.0.1'), 429, 'over 600');
+    expect(requestLog.warn).toHaveBeenCalledTimes(3);
   });
 });
