@@ -5,7 +5,12 @@ export {
   GROWTH_CHART_KEYS,
   DISTRIBUTION_CHART_KEYS,
   FURTHER_CHART_KEYS,
+  TREND_CHART_KEYS,
   CHART_KINDS,
+  KIND_VIEWS,
+  TREND_VIEWS,
+  DEFAULT_TREND_VIEW,
+  defaultKindView,
   DISPLAY_CATEGORIES,
   DISPLAY_SECTIONS,
   DATA_VIEWS,
@@ -19,6 +24,8 @@ export {
   type DisplayCategory,
   type DisplaySection,
   type DataView,
+  type TrendView,
+  type ChartView,
 } from './keys.ts';
 export type {
   BinSpec,
@@ -41,6 +48,9 @@ export type {
   RangeDimension,
   SecondDimension,
   TermsDimension,
+  TrendChartDefinition,
+  TrendDimension,
+  TrendQuery,
   VariantOption,
   YearDimension,
 } from './types.ts';
@@ -103,6 +113,18 @@ export {
   type DistributionBar,
   type DistributionData,
 } from './transform.ts';
+export {
+  histogramQuantile,
+  percentOf,
+  quantileDecimals,
+  stepText,
+  toTrendData,
+  trendBins,
+  trendView,
+  type HistogramBin,
+  type TrendData,
+  type YearQuartiles,
+} from './trend.ts';
 export { md5Hex } from './md5.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
@@ -128,6 +150,7 @@ export { requestAttributes, chartQueryAttributes, chartAttributes } from './requ
 export {
   FROM_COLUMN,
   TO_COLUMN,
+  SHARE_COLUMN,
   chartTable,
   comparedRows,
   comparedTable,
@@ -137,6 +160,9 @@ export {
   growthChartData,
   growthRows,
   growthTableSource,
+  trendChartData,
+  trendRows,
+  trendTableSource,
   singleSeriesName,
   visibleSeries,
   type Cell,
@@ -145,6 +171,7 @@ export {
   type ComparedLook,
   type DistributionTableSource,
   type GrowthTableSource,
+  type TrendTableSource,
   type TableLook,
 } from './table.ts';
 export { csvField, toCsv } from './csv.ts';

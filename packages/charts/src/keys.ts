@@ -40,10 +40,18 @@ export const FURTHER_CHART_KEYS = [
   'release-date-distribution',
 ] as const;
 
+/** Numeric attributes followed over the release years: quartiles per year, and each bin's share per year. */
+export const TREND_CHART_KEYS = [
+  'resolution-by-year',
+  'r-free-by-year',
+  'molecular-weight-by-year',
+  'atom-count-by-year',
+] as const;
+
 /** The 21 core chart keys. */
 export const CORE_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS] as const;
 
-export const CHART_KEYS = [...CORE_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
+export const CHART_KEYS = [...CORE_CHART_KEYS, ...TREND_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
 export type ChartKey = (typeof CHART_KEYS)[number];
 
 export function isChartKey(value: unknown): value is ChartKey {
@@ -51,18 +59,19 @@ export function isChartKey(value: unknown): value is ChartKey {
 }
 
 /**
- * The kinds of chart: growth (counts per release year, optionally stacked by series) and
- * distribution (one bar per value or bin). A chart's kind decides its query's shape, its route and
- * how the pages draw it.
+ * The kinds of chart: growth (counts per release year, optionally stacked by series), distribution
+ * (one bar per value or bin) and trend (a numeric attribute's distribution in each release year). A
+ * chart's kind decides its query's shape, its route and how the pages draw it.
  */
-export const CHART_KINDS = ['growth', 'distribution'] as const;
+export const CHART_KINDS = ['growth', 'distribution', 'trend'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
-export type KindLabel = 'Data Growth' | 'Data Distribution';
+export type KindLabel = 'Data Growth' | 'Data Distribution' | 'Distribution over Time';
 
 const KIND_LABELS: Record<ChartKind, KindLabel> = {
   growth: 'Data Growth',
   distribution: 'Data Distribution',
+  trend: 'Distribution over Time',
 };
 
 /** Menu group label of a kind of chart. */
@@ -96,3 +105,23 @@ export function categoryText(displayCategory: DisplayCategory): string {
 export const DATA_VIEWS = ['cumulative', 'annual'] as const;
 export type DataView = (typeof DATA_VIEWS)[number];
 export const DEFAULT_DATA_VIEW: DataView = 'cumulative';
+
+/** Views of a trend chart: median and quartiles per year (the default), or each bin's share per year. */
+export const TREND_VIEWS = ['quartiles', 'shares'] as const;
+export type TrendView = (typeof TREND_VIEWS)[number];
+export const DEFAULT_TREND_VIEW: TrendView = 'quartiles';
+
+/** A view of a chart of any kind (distribution charts have none). */
+export type ChartView = DataView | TrendView;
+
+/** The views a kind of chart has, in the order of its switch; empty when it has one way of showing. */
+export const KIND_VIEWS: { readonly [K in ChartKind]: readonly ChartView[] } = {
+  growth: DATA_VIEWS,
+  distribution: [],
+  trend: TREND_VIEWS,
+};
+
+/** The view a chart of a kind shows when none is asked for (growth: the visitor's setting). */
+export function defaultKindView(kind: ChartKind, growthDefault: DataView = DEFAULT_DATA_VIEW): ChartView {
+  return kind === 'trend' ? DEFAULT_TREND_VIEW : growthDefault;
+}

@@ -1,6 +1,7 @@
 import { CHART_KEYS, type ChartKey, type DisplayCategory } from './keys.ts';
 import { DISTRIBUTION_CHARTS } from './registry/distribution-charts.ts';
 import { GROWTH_CHARTS } from './registry/growth-charts.ts';
+import { TREND_CHARTS } from './registry/trend-charts.ts';
 import type { ChartDefinition } from './types.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { ChartDefinition } from './types.ts';
  * app. Pages, menus, tests and benchmarks walk this record; adding a chart is one entry in the file
  * of its kind (and its description).
  */
-export const CHARTS = { ...GROWTH_CHARTS, ...DISTRIBUTION_CHARTS } satisfies Record<
+export const CHARTS = { ...GROWTH_CHARTS, ...DISTRIBUTION_CHARTS, ...TREND_CHARTS } satisfies Record<
   ChartKey,
   ChartDefinition
 >;
@@ -17,7 +18,7 @@ for (const [key, definition] of Object.entries(CHARTS)) {
   if (definition.key !== key) throw new Error(`chart registry: entry ${key} names itself ${definition.key}`);
 }
 
-/** Charts in the order of their keys: growth before distribution, core charts before further ones. */
+/** Charts in the order of their keys: growth, distribution, trend, then the further ones. */
 export const CHART_LIST: readonly ChartDefinition[] = CHART_KEYS.map((key): ChartDefinition => CHARTS[key]);
 
 /** A chart with its variant resolved: the query and title to use. Its query is of the chart's kind. */

@@ -11,7 +11,7 @@ import type {
   TerminalValue,
 } from '@pdb-stats/search-model';
 import { generateBins, type DateBin } from './bins.ts';
-import type { DataView } from './keys.ts';
+import type { ChartView } from './keys.ts';
 import { md5Hex } from './md5.ts';
 import { parseRangeLabel } from './range-label.ts';
 import { withScope } from './scope.ts';
@@ -22,6 +22,7 @@ import type {
   DistinctDimension,
   FixedCondition,
   TermsDimension,
+  TrendDimension,
 } from './types.ts';
 
 /** Paging of every request the dashboard sends: counts and facets only. */
@@ -98,6 +99,28 @@ function distinctFacet(dimension: DistinctDimension): Facet {
   };
 }
 
+/**
+ * The facets of a trend chart inside each year: the fine histogram the quartiles are read from and
+ * the usual bins the shares are made of. Only filled bins of the histogram come back.
+ */
+function trendFacets(dimension: TrendDimension): Facet[] {
+  return [
+    {
+      name: dimension.name,
+      aggregation_type: 'histogram',
+      attribute: dimension.attribute,
+      interval: dimension.step,
+      min_interval_population: 1,
+    },
+    {
+      name: dimension.binsName,
+      aggregation_type: 'range',
+      attribute: dimension.attribute,
+      ranges: generateBins(dimension.bins),
+    },
+  ];
+}
+
 /** Cumulative yearly ranges `{from: "<fromYear>-01-01", to: "<Y+1>-01-01"}`, one per year up to `year`. */
 export function cumulativeYearRanges(fromYear: number, year: number): DateBin[] {
   const ranges: DateBin[] = [];
@@ -148,14 +171,20 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
   const { first, second } = query;
   switch (first.kind) {
     case 'year': {
-      const inner = second && (second.kind === 'terms' ? termsFacet(second) : distinctFacet(second));
+      const inner = !second
+        ? undefined
+        : second.kind === 'terms'
+          ? [termsFacet(second)]
+          : second.kind === 'trend'
+            ? trendFacets(second)
+            : [distinctFacet(second)];
       const histogram: Facet = {
         name: first.name,
         aggregation_type: 'date_histogram',
         attribute: first.attribute,
         interval: 'year',
         min_interval_population: first.minPopulation,
-        ...(inner && { facets: [inner] }),
+        ...(inner && { facets: inner }),
       };
       if (second?.kind !== 'distinct') return [histogram];
       return [
@@ -236,8 +265,12 @@ export function chartFacetRequest(query: ChartQuery, options: ChartRequestOption
 // Click-through searches
 
 /** A text-service condition on one attribute. */
-function textNode(attribute: string, operator: Operator, value: TerminalValue): TerminalNode {
-  return { type: 'terminal', service: 'text', parameters: { attribute, operator, value } };
+function textNode(attribute: string, operator: Operator, value?: TerminalValue): TerminalNode {
+  return {
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute, operator, ...(value !== undefined && { value }) },
+  };
 }
 
 /** Release dates from 1 January of `from` to 31 December of `to`, both included. */
@@ -250,8 +283,8 @@ function yearsNode(attribute: string, from: string, to: string): TerminalNode {
   });
 }
 
-/** Release-date condition of a clicked year: cumulative `<=` 31 December, annual the year. */
-export function yearNode(attribute: string, year: string, view: DataView): TerminalNode {
+/** Release-date condition of a clicked year: cumulative `<=` 31 December, any other view the year. */
+export function yearNode(attribute: string, year: string, view: ChartView): TerminalNode {
   return view === 'cumulative'
     ? textNode(attribute, 'less_or_equal', `${year}-12-31`)
     : yearsNode(attribute, year, year);
@@ -300,6 +333,13 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
         // own group the service matches them on the same record, as the facet counted.
         nodes.push(filters.length > 0 ? andGroup([...filters, series]) : series);
       }
+      // A trend chart's segment is its bin; its point (no bin) counts every value of that year.
+      if (second?.kind === 'trend')
+        nodes.push(
+          click.series !== undefined
+            ? binNode(second.attribute, click.series)
+            : textNode(second.attribute, 'exists'),
+        );
       break;
     case 'range':
       nodes.push(binNode(first.attribute, click.x));

@@ -11,15 +11,18 @@ import {
   type ComparedData,
   type Measure,
 } from './cohorts.ts';
-import type { DataView } from './keys.ts';
+import type { ChartView, DataView, TrendView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
 import { dateBinLabel, dateRangeBins } from './requests.ts';
 import { toDistributionData, toGrowthData, type DistributionData, type GrowthData } from './transform.ts';
+import { percentOf, toTrendData, trendBins, trendView, type TrendData } from './trend.ts';
 import type {
   ChartDefinition,
   DistributionChartDefinition,
   DistributionQuery,
   GrowthChartDefinition,
+  TrendChartDefinition,
+  TrendQuery,
 } from './types.ts';
 
 /**
@@ -59,10 +62,28 @@ export interface DistributionTableSource {
   yAxisTitle: string;
 }
 
-/** How a chart is shown: its data view and hidden series (the page's URL parameters). */
+/** What a trend chart's table is made of: its data, its query's bins and the view shown. */
+export interface TrendTableSource {
+  trend: TrendData;
+  query: TrendQuery;
+  view: TrendView;
+  /** Labels of hidden bins (only bins of this chart). */
+  hidden: readonly string[];
+  /** Title of the attribute's values ('Resolution (Å)'). */
+  valueTitle: string;
+  /** Title of what is counted ('Number of Entries'). */
+  countTitle: string;
+}
+
+/** How a chart is shown: its view and hidden series (the page's URL parameters). */
 export interface TableLook {
-  view: DataView;
+  view: ChartView;
   hidden: Iterable<string>;
+}
+
+/** The data view of a growth chart asked for by a view of any kind: the annual one or the cumulative one. */
+function dataView(view: ChartView): DataView {
+  return view === 'annual' ? 'annual' : 'cumulative';
 }
 
 /** A growth chart's data drawn from the service's answer (null: a 204, no data). */
@@ -89,10 +110,11 @@ export function growthTableSource(
 ): GrowthTableSource {
   const { options } = chart.definition;
   const hidden = new Set(look.hidden);
-  const label = options.seriesLabels?.[look.view];
+  const view = dataView(look.view);
+  const label = options.seriesLabels?.[view];
   return {
     growth,
-    view: look.view,
+    view,
     // Only series of this chart: the URL may name others.
     hidden: growth.series.map((s) => s.label).filter((l) => hidden.has(l)),
     ...(label && { singleSeriesLabel: label }),
@@ -111,6 +133,32 @@ export function distributionTableSource(
     query: chart.query,
     xAxisTitle: options.xAxisTitle,
     yAxisTitle: options.yAxisTitle,
+  };
+}
+
+/** A trend chart's data drawn from the service's answer. */
+export function trendChartData(
+  response: SearchResponse | null,
+  chart: ResolvedChart<TrendChartDefinition>,
+): TrendData {
+  return toTrendData(response, chart.query);
+}
+
+/** The table's source of a trend chart as shown: its view, only this chart's hidden bins. */
+export function trendTableSource(
+  chart: ResolvedChart<TrendChartDefinition>,
+  trend: TrendData,
+  look: TableLook,
+): TrendTableSource {
+  const { options } = chart.definition;
+  const hidden = new Set(look.hidden);
+  return {
+    trend,
+    query: chart.query,
+    view: trendView(look.view),
+    hidden: trend.shares.series.map((s) => s.label).filter((l) => hidden.has(l)),
+    valueTitle: options.yAxisTitle,
+    countTitle: options.countTitle ?? 'Number of Entries',
   };
 }
 
@@ -180,6 +228,38 @@ export function distributionRows(source: DistributionTableSource): ChartTable {
   };
 }
 
+/** Column of a segment's share of its year, among the bins shown. */
+export const SHARE_COLUMN = 'Share (%)';
+
+/**
+ * A trend chart as a table. Quartiles: one row per year with values (the year, how many values, the
+ * first quartile, the median and the third quartile). Shares: one row per segment, year by year and
+ * bin by bin (the bin, its bounds, its count and its share of the year among the bins shown).
+ */
+export function trendRows(source: TrendTableSource): ChartTable {
+  const { trend, valueTitle, countTitle } = source;
+  if (source.view === 'quartiles')
+    return {
+      columns: ['Year', countTitle, 'First quartile', 'Median', 'Third quartile'],
+      rows: trend.quartiles.map((q) => [q.year, q.count, q.q1, q.median, q.q3]),
+    };
+  const hidden = new Set(source.hidden);
+  const bins = trendBins(source.query.second);
+  const shown = trend.shares.series
+    .map((s, index) => ({ s, bin: bins[index]!.bin }))
+    .filter(({ s }) => !hidden.has(s.label));
+  return {
+    columns: ['Year', valueTitle, FROM_COLUMN, TO_COLUMN, countTitle, SHARE_COLUMN],
+    rows: trend.years.flatMap((year, i) => {
+      const total = shown.reduce((sum, { s }) => sum + (s.annual[i] ?? 0), 0);
+      return shown.map(({ s, bin }) => {
+        const value = s.annual[i] ?? 0;
+        return [year, s.label, bin.from ?? '', bin.to ?? '', value, percentOf(value, total)];
+      });
+    }),
+  };
+}
+
 /** A chart's table and the names of the series it shows. */
 export interface ChartTableOf extends ChartTable {
   /** The series shown: the visible series of a stacked growth chart, else the chart's one series. */
@@ -204,6 +284,14 @@ export function chartTable(
         ? visibleSeries(source).map(({ s }) => s.label)
         : [singleSeriesName(source)];
     return { ...growthRows(source), series, hidden: [...source.hidden] };
+  }
+  if (chart.kind === 'trend') {
+    const source = trendTableSource(chart, trendChartData(response, chart), look);
+    const series =
+      source.view === 'quartiles'
+        ? ['First quartile', 'Median', 'Third quartile']
+        : source.trend.shares.series.map((s) => s.label).filter((l) => !source.hidden.includes(l));
+    return { ...trendRows(source), series, hidden: [...source.hidden] };
   }
   const source = distributionTableSource(chart, distributionChartData(response, chart));
   return { ...distributionRows(source), series: [source.yAxisTitle], hidden: [] };

@@ -1,5 +1,6 @@
 import type { Bucket, FacetResult, SearchResponse } from '@pdb-stats/search-model';
 import {
+  type Bin,
   binLabel,
   generateBins,
   parseServiceDateRangeLabel,
@@ -41,7 +42,7 @@ export interface DistributionData {
 
 type BucketFacet = { name: string; buckets: Bucket[] };
 
-function bucketFacet(facets: FacetResult[] | undefined, name: string): BucketFacet | undefined {
+export function bucketFacet(facets: FacetResult[] | undefined, name: string): BucketFacet | undefined {
   const facet = facets?.find((f) => f.name === name);
   return facet && 'buckets' in facet ? facet : undefined;
 }
@@ -51,7 +52,7 @@ function valueFacet(facets: FacetResult[] | undefined, name: string): number | u
   return facet && 'value' in facet ? facet.value : undefined;
 }
 
-function yearOf(label: string): string | undefined {
+export function yearOf(label: string): string | undefined {
   return /^\d{4}/.exec(label)?.[0];
 }
 
@@ -59,7 +60,7 @@ function yearOf(label: string): string | undefined {
  * Every year from the first to the last one of any series: the union of the years of all series,
  * with years no series has filled in, so the time axis has no holes.
  */
-function yearRange(labels: string[]): string[] {
+export function yearRange(labels: string[]): string[] {
   if (labels.length === 0) return [];
   const numbers = labels.map(Number);
   const years: string[] = [];
@@ -67,7 +68,7 @@ function yearRange(labels: string[]): string[] {
   return years;
 }
 
-function runningSum(values: number[]): number[] {
+export function runningSum(values: number[]): number[] {
   let sum = 0;
   return values.map((v) => (sum += v));
 }
@@ -120,6 +121,17 @@ export function toGrowthData(response: SearchResponse | null, query: GrowthQuery
   return { years, series };
 }
 
+/** Populations of a range facet's buckets in the order of the requested bins, matched by label; 0 where none came back. */
+export function rangeBinCounts(buckets: readonly Bucket[], bins: readonly Bin[]): number[] {
+  const values = bins.map(() => 0);
+  for (const bucket of buckets) {
+    const parsed = parseServiceRangeLabel(bucket.label);
+    const index = parsed ? bins.findIndex((bin) => sameBin(bin, parsed)) : -1;
+    if (index >= 0) values[index] = bucket.population;
+  }
+  return values;
+}
+
 /**
  * Turns a distribution chart response into bars. Range bins are matched by parsing the service's
  * labels and every requested bin is shown, 0 where no bucket came back. Terms buckets keep
@@ -135,12 +147,7 @@ export function toDistributionData(
   switch (first.kind) {
     case 'range': {
       const bins = generateBins(first.bins);
-      const values = bins.map(() => 0);
-      for (const bucket of buckets) {
-        const parsed = parseServiceRangeLabel(bucket.label);
-        const index = parsed ? bins.findIndex((bin) => sameBin(bin, parsed)) : -1;
-        if (index >= 0) values[index] = bucket.population;
-      }
+      const values = rangeBinCounts(buckets, bins);
       return {
         bars: bins.map((bin, i) => ({ label: binLabel(bin, first.labelStyle), value: values[i] ?? 0 })),
         bucketCount: buckets.length,

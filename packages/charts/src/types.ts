@@ -1,5 +1,5 @@
 import type { RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartKind, ChartKey, DataView, DisplayCategory, DisplaySection } from './keys.ts';
+import type { ChartKind, ChartKey, ChartView, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
 export interface FixedCondition {
@@ -76,6 +76,26 @@ export interface DistinctDimension {
   fromYear: number;
 }
 
+/**
+ * A numeric attribute inside each release year: a fine histogram (`histogram`, interval `step`)
+ * whose bins the quartiles are interpolated in, and the chart's usual bins (`range`), whose shares
+ * are stacked to 100 %. Both come in the same answer, nested in the yearly histogram.
+ */
+export interface TrendDimension {
+  kind: 'trend';
+  /** Name of the fine histogram. */
+  name: string;
+  /** Name of the range facet of the usual bins. */
+  binsName: string;
+  attribute: string;
+  /** Width of the fine histogram's bins: the resolution of the quartiles. */
+  step: number;
+  bins: BinSpec;
+  labelStyle: BinLabelStyle;
+  /** Unit of the attribute's values ('Å', 'kDa'), or '' for a plain number. */
+  unit: string;
+}
+
 /** The first dimension of a distribution chart: one bar per value, per numeric bin or per date bin. */
 export type DistributionDimension = TermsDimension | RangeDimension | DateRangeDimension;
 export type FirstDimension = YearDimension | DistributionDimension;
@@ -95,22 +115,29 @@ export interface DistributionQuery {
   second?: undefined;
 }
 
+/** The query of a trend chart: years, and the numeric attribute inside each year. */
+export interface TrendQuery {
+  returnType: ReturnType;
+  first: YearDimension;
+  second: TrendDimension;
+}
+
 /** The query of a chart: first dimension, optional second dimension, return type. */
-export type ChartQuery = GrowthQuery | DistributionQuery;
+export type ChartQuery = GrowthQuery | DistributionQuery | TrendQuery;
 
 /** A clicked bar, segment or value. */
 export interface ChartClick {
   /** The year (`"2020"`), the display label of a bin (`"1-1.2"`, `"< 20k"`) or a bucket label. */
   x: string;
-  /** The clicked series of a stacked growth chart (a raw label of the second dimension). */
+  /** The clicked series of a stacked chart (a raw label of the second dimension, a bin of a trend chart). */
   series?: string;
-  /** Data view of a growth chart. */
-  view: DataView;
+  /** View of the chart: a growth chart's cumulative view counts up to the year, every other the year alone. */
+  view: ChartView;
 }
 
 /** Presentation options of a chart. */
 export interface ChartOptions {
-  /** Bar for growth and distribution. */
+  /** Bar for growth and distribution; a trend chart draws a band or 100 % stacks by its view. */
   chartType: 'bar';
   scale: 'linear';
   xAxisTitle: string;
@@ -119,6 +146,8 @@ export interface ChartOptions {
   yStep?: 500 | 1000 | 5000 | 10000 | 25000 | 50;
   /** Vertical bars (years or bins on x) or horizontal bars (labels on y). */
   orientation: 'vertical' | 'horizontal';
+  /** What a trend chart counts in each year ('Number of Entries'); its y axis is the values' title. */
+  countTitle?: string;
   /** Series name of a single-series growth chart, per data view. */
   seriesLabels?: Record<DataView, string>;
 }
@@ -168,8 +197,9 @@ interface ChartOf<K extends ChartKind, Q extends ChartQuery> {
 
 export type GrowthChartDefinition = ChartOf<'growth', GrowthQuery>;
 export type DistributionChartDefinition = ChartOf<'distribution', DistributionQuery>;
+export type TrendChartDefinition = ChartOf<'trend', TrendQuery>;
 /** A chart, told apart by its kind: a growth chart's query is a growth query by type. */
-export type ChartDefinition = GrowthChartDefinition | DistributionChartDefinition;
+export type ChartDefinition = GrowthChartDefinition | DistributionChartDefinition | TrendChartDefinition;
 /** The definition of a chart of kind K. */
 export type ChartOfKind<K extends ChartKind> = Extract<ChartDefinition, { kind: K }>;
 

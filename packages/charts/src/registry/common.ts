@@ -6,19 +6,25 @@ import type {
   FixedCondition,
   GrowthChartDefinition,
   TermsDimension,
+  TrendChartDefinition,
 } from '../types.ts';
 import { DESCRIPTIONS } from './descriptions.ts';
 
 /** What every chart spells out; the rest is filled in by `growth` and `distribution`. */
 type Filled =
   'kind' | 'categoryText' | 'menuText' | 'buildSearch' | 'truncateViewData' | 'options' | 'longDescription';
-type Spec<D extends GrowthChartDefinition | DistributionChartDefinition> = Omit<D, Filled> &
+type Spec<D extends GrowthChartDefinition | DistributionChartDefinition | TrendChartDefinition> = Omit<
+  D,
+  Filled
+> &
   Partial<Pick<D, 'menuText' | 'buildSearch' | 'truncateViewData'>> & {
     options: Omit<ChartOptions, 'chartType' | 'scale' | 'orientation'> &
       Partial<Pick<ChartOptions, 'orientation'>>;
   };
 
-function filled(spec: Spec<GrowthChartDefinition> | Spec<DistributionChartDefinition>) {
+function filled(
+  spec: Spec<GrowthChartDefinition> | Spec<DistributionChartDefinition> | Spec<TrendChartDefinition>,
+) {
   return {
     longDescription: DESCRIPTIONS[spec.key],
     categoryText: categoryText(spec.displayCategory),
@@ -40,6 +46,10 @@ export function growth(spec: Spec<GrowthChartDefinition>): GrowthChartDefinition
 
 export function distribution(spec: Spec<DistributionChartDefinition>): DistributionChartDefinition {
   return { ...spec, kind: 'distribution', ...filled(spec) };
+}
+
+export function trend(spec: Spec<TrendChartDefinition>): TrendChartDefinition {
+  return { ...spec, kind: 'trend', ...filled(spec) };
 }
 
 export const RELEASE_DATE = 'rcsb_accession_info.initial_release_date';

@@ -9,6 +9,9 @@ function link(href: string, text: string): string {
 const CUMULATIVE_NOTE =
   '<p>The cumulative view shows the total up to the end of each year; the annual view shows the releases of each year.</p>';
 
+const TREND_NOTE =
+  '<p>The quartiles view draws the median of each release year as a line and the middle half of the values, from the first to the third quartile, as a band. The service counts the values in fine bins; each quartile is interpolated inside its bin, so it is exact to within the width of a bin, given under the title. The shares view stacks the usual bins of the attribute to 100 % in each year. Every point and segment opens its search.</p>';
+
 export const DESCRIPTIONS: Record<ChartKey, string> = {
   'overall-structures':
     `<p>Number of experimental and integrative structures released in the PDB archive each year, since the first release in 1976. The archive is kept by the ${link('https://www.wwpdb.org', 'Worldwide Protein Data Bank (wwPDB)')}.</p>` +
@@ -26,6 +29,18 @@ export const DESCRIPTIONS: Record<ChartKey, string> = {
     '<p>Biological assemblies released each year, by the global symmetry of the assembly (asymmetric, cyclic, dihedral, helical, tetrahedral, octahedral, icosahedral). The values count assemblies; the release date is that of the entry. Symmetry is computed for protein assemblies only.</p>' +
     CUMULATIVE_NOTE,
   'unique-uniprot-entries': `<p>Number of distinct ${link('https://www.uniprot.org', 'UniProtKB')} accessions mapped to protein entities of released structures. The annual view counts the accessions among the structures released that year; the cumulative view counts the accessions among all structures released up to the end of the year. Distinct counts are approximate, so the numbers show the trend.</p>`,
+  'resolution-by-year':
+    '<p>How the resolution of released structures changed over the years: the combined resolution in ångström (Å) of the entries released each year (X-ray, EM and neutron experiments; NMR structures have none). Lower values mean finer detail.</p>' +
+    TREND_NOTE,
+  'r-free-by-year':
+    '<p>How the R-free of released crystal structures changed over the years: the R-free of the entries released each year, the agreement of the model with reflections left out of refinement (lower is better).</p>' +
+    TREND_NOTE,
+  'molecular-weight-by-year':
+    '<p>How the size of released structures changed over the years: the molecular weight in kilodaltons (kDa) of the entries released each year, all polymers and ligands of the deposited model together.</p>' +
+    TREND_NOTE,
+  'atom-count-by-year':
+    '<p>How the size of released models changed over the years: the number of atoms deposited in the entries released each year.</p>' +
+    TREND_NOTE,
   resolution:
     '<p>Entries by their combined resolution in ångström (Å): the resolution of the X-ray, EM or neutron experiment. Lower values mean finer detail. Each bin includes its lower bound and excludes its upper bound. NMR structures have no resolution and are not counted.</p>',
   'r-free':

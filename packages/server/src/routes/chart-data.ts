@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHART_LIST,
   CHARTS,
-  DATA_VIEWS,
   DEFAULT_DATA_VIEW,
+  KIND_VIEWS,
   chartFacetRequest,
+  defaultKindView,
   chartFileName,
   chartTable,
   isChartKey,
@@ -14,7 +15,7 @@ import {
   scopeTag,
   toCsv,
   type ChartDefinition,
-  type DataView,
+  type ChartView,
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import { RequestValidationError, type QueryNode, type SearchResponse } from '@pdb-stats/search-model';
@@ -37,15 +38,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The query of a chart data request, as the schema lets it through. */
-type ChartDataQuery = { view?: DataView; hide?: string[]; query?: string } & {
+type ChartDataQuery = { view?: ChartView; hide?: string[]; query?: string } & {
   [variantParam: string]: unknown;
 };
 
 /** What a request asks for: the chart (variant resolved), its view, hidden series and scope, and the format. */
 export interface ChartAsked {
   chart: ResolvedChart;
-  /** The data view of a growth chart; none for a distribution chart. */
-  view: DataView | undefined;
+  /** The view of a growth or trend chart; none for a distribution chart. */
+  view: ChartView | undefined;
   hidden: string[];
   /** The search the chart is drawn over; the whole archive when absent. */
   scope: QueryNode | undefined;
@@ -84,11 +85,18 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
       `no ${format ? `"${format}" ` : ''}data of chart "${key}": ask for ${CHART_DATA_PREFIX}/${key}.csv or ${CHART_DATA_PREFIX}/${key}.json`,
     );
   const definition: ChartDefinition = CHARTS[key];
-  if (query.view !== undefined && definition.kind !== 'growth')
+  const views = KIND_VIEWS[definition.kind];
+  if (query.view !== undefined && views.length === 0)
     throw new RequestValidationError(
       'REQ_ERR_UNKNOWN_KEY',
       'view',
-      `chart "${key}" is a distribution chart and has no data views; view applies to growth charts`,
+      `chart "${key}" is a distribution chart and has no data views; view applies to growth and trend charts`,
+    );
+  if (query.view !== undefined && !views.includes(query.view))
+    throw new RequestValidationError(
+      'REQ_ERR_ENUM',
+      'view',
+      `must be one of ${listed(views)} for the ${definition.kind} chart "${key}", got "${query.view}"`,
     );
   const variants = definition.variants;
   for (const param of VARIANT_PARAMS) {
@@ -111,7 +119,7 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
   }
   return {
     chart: resolveChart(definition, variant === undefined ? undefined : String(variant)),
-    view: definition.kind === 'growth' ? (query.view ?? DEFAULT_DATA_VIEW) : undefined,
+    view: views.length > 0 ? (query.view ?? defaultKindView(definition.kind)) : undefined,
     hidden: query.hide ?? [],
     scope: scopeOf(query.query),
     format: format as Format,
@@ -141,8 +149,11 @@ function listEntry(definition: ChartDefinition) {
     kind,
     csv: `${CHART_DATA_PREFIX}/${key}.csv`,
     json: `${CHART_DATA_PREFIX}/${key}.json`,
-    ...(kind === 'growth' && {
-      parameters: { view: { values: [...DATA_VIEWS], default: DEFAULT_DATA_VIEW }, hide: 'a series label' },
+    ...(KIND_VIEWS[kind].length > 0 && {
+      parameters: {
+        view: { values: [...KIND_VIEWS[kind]], default: defaultKindView(kind) },
+        hide: kind === 'trend' ? 'a bin label (shares view)' : 'a series label',
+      },
     }),
     ...(variants && {
       variants: {
@@ -182,7 +193,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
   app.get('/', async () => ({
     charts: CHART_LIST.map(listEntry),
     parameters:
-      'view=cumulative|annual (growth charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search), and the variant parameter a chart names',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search), and the variant parameter a chart names',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
-import { CHART_LIST, DATA_VIEWS } from '@pdb-stats/charts';
+import { CHART_LIST, DATA_VIEWS, TREND_VIEWS } from '@pdb-stats/charts';
 import { describeJsonValue, RequestValidationError, type ValidationCode } from '@pdb-stats/search-model';
 
 /**
@@ -47,7 +47,11 @@ export const CHART_DATA_QUERYSTRING = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    view: { type: 'string', enum: [...DATA_VIEWS], description: 'the data view of a growth chart' },
+    view: {
+      type: 'string',
+      enum: [...DATA_VIEWS, ...TREND_VIEWS],
+      description: 'the view of a growth or trend chart',
+    },
     hide: { type: 'array', items: { type: 'string' }, description: 'the label of a series to hide' },
     query: { type: 'string', description: 'the scope: JSON of a Search API query node' },
     ...Object.fromEntries(

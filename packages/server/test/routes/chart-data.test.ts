@@ -8,13 +8,13 @@ import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
 import {
   CHART_KEYS,
   CHARTS,
-  DATA_VIEWS,
+  KIND_VIEWS,
   chartFacetRequest,
   chartTable,
   clickRequest,
   resolveChart,
   type ChartClick,
-  type DataView,
+  type ChartView,
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
@@ -68,7 +68,7 @@ function parseCsv(text: string): string[][] {
 }
 
 /** The chart's query string for a view, variant and hidden series, as the chart page writes it. */
-function queryOf(chart: ResolvedChart, view: DataView | undefined, hidden: string[] = []): string {
+function queryOf(chart: ResolvedChart, view: ChartView | undefined, hidden: string[] = []): string {
   const params = new URLSearchParams();
   if (view) params.set('view', view);
   if (chart.variant !== undefined && chart.definition.variants)
@@ -78,7 +78,8 @@ function queryOf(chart: ResolvedChart, view: DataView | undefined, hidden: strin
   return text ? `?${text}` : '';
 }
 
-const viewsOf = (chart: ResolvedChart) => (chart.kind === 'growth' ? DATA_VIEWS : [undefined]);
+const viewsOf = (chart: ResolvedChart): readonly (ChartView | undefined)[] =>
+  KIND_VIEWS[chart.kind].length > 0 ? KIND_VIEWS[chart.kind] : [undefined];
 
 const CASES = ALL_CHARTS.flatMap((chart) =>
   viewsOf(chart).map((view) => [`${chartName(chart)}${view ? ` ${view}` : ''}`, chart, view] as const),
@@ -136,9 +137,16 @@ describe('the CSV and JSON are the rows of the chart table built from a direct s
 /** The bars of a chart's JSON: each number with the click that opens its search. */
 function barsOf(
   chart: ResolvedChart,
-  view: DataView,
+  view: ChartView,
   json: { columns: string[]; rows: (string | number)[][] },
 ) {
+  // A trend chart's row is a year's point (its count second) or a segment (year, bin, bounds, count, share).
+  if (chart.kind === 'trend')
+    return json.rows.map((row) =>
+      view === 'shares'
+        ? { click: { x: String(row[0]), series: String(row[1]), view } as ChartClick, value: row[4] }
+        : { click: { x: String(row[0]), view } as ChartClick, value: row[1] },
+    );
   if (chart.kind === 'distribution')
     return json.rows.map((row) => ({ click: { x: String(row[0]), view } as ChartClick, value: row.at(-1) }));
   const stacked = chart.query.second?.kind === 'terms';
@@ -155,6 +163,7 @@ const SAMPLE: [string, string | undefined][] = [
   ['overall-structures', undefined],
   ['unique-protein-sequences', '30'],
   ['resolution', undefined],
+  ['resolution-by-year', undefined],
   ['journal', undefined],
   ['release-date-distribution', undefined],
   ['source-organism', 'engineered'],
@@ -317,10 +326,20 @@ describe('answers like the rest of the API', () => {
     [
       '/api/charts/experimental-method.csv?view=weekly',
       'view',
-      'view: must be one of cumulative or annual, got the string "weekly"',
+      'view: must be one of cumulative, annual, quartiles or shares, got the string "weekly"',
     ],
     ['/api/charts/experimental-method.csv?view=annual&view=annual', 'view', 'view: must be given once'],
     ['/api/charts/resolution.csv?view=annual', 'view', 'view: chart "resolution" is a distribution chart'],
+    [
+      '/api/charts/resolution-by-year.csv?view=annual',
+      'view',
+      'view: must be one of "quartiles", "shares" for the trend chart "resolution-by-year", got "annual"',
+    ],
+    [
+      '/api/charts/experimental-method.csv?view=shares',
+      'view',
+      'view: must be one of "cumulative", "annual" for the growth chart "experimental-method", got "shares"',
+    ],
     [
       '/api/charts/unique-protein-sequences.csv?identity=42',
       'identity',

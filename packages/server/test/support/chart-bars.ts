@@ -7,6 +7,7 @@ import {
   resolveChart,
   toDistributionData,
   toGrowthData,
+  toTrendData,
   type ChartClick,
   type ResolvedChart,
 } from '@pdb-stats/charts';
@@ -28,7 +29,10 @@ interface Bar {
   value: number;
 }
 
-/** The bars of a chart's answer: every data view, series and x for growth charts. */
+/**
+ * The bars of a chart's answer: every data view, series and x for growth charts; for trend charts every
+ * year's point (its count of values) and every segment of the shares (year and bin).
+ */
 function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date): Bar[] {
   if (chart.kind === 'growth') {
     const { query } = chart;
@@ -41,6 +45,18 @@ function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date):
         })),
       ),
     );
+  }
+  if (chart.kind === 'trend') {
+    const data = toTrendData(response, chart.query);
+    return [
+      ...data.quartiles.map((q) => ({ click: { x: q.year, view: 'quartiles' as const }, value: q.count })),
+      ...data.shares.series.flatMap((series) =>
+        data.years.map((x, i) => ({
+          click: { x, series: series.label, view: 'shares' as const },
+          value: series.annual[i] ?? 0,
+        })),
+      ),
+    ];
   }
   return toDistributionData(response, chart.query, { now }).bars.map((bar) => ({
     click: { x: bar.label, view: 'cumulative' as const },
