@@ -199,6 +199,8 @@ export function comparedChartData(
     );
     return { kind: 'growth', growth, ...(droppedSplit && { droppedSplit }) };
   }
+  // A trend chart's quartiles and shares are not counts that cohorts could be set side by side in.
+  if (chart.kind === 'trend') throw new Error(`chart ${chart.definition.key}: trend charts are not compared`);
   const { query, definition } = chart;
   const distribution = compareDistributions(
     answers.map(({ label, response }) => ({

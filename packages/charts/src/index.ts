@@ -115,7 +115,6 @@ export {
 } from './transform.ts';
 export {
   histogramQuantile,
-  percentOf,
   quantileDecimals,
   stepText,
   toTrendData,

@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@pdb-stats/search-model';
-import { binLabel, generateBins } from './bins.ts';
+import { binLabel, generateBins, round2 } from './bins.ts';
 import {
+  percentOf,
   cohortColumn,
   comparedChartData,
   distributionInMeasure,
@@ -15,7 +16,7 @@ import type { ChartView, DataView, TrendView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
 import { dateBinLabel, dateRangeBins } from './requests.ts';
 import { toDistributionData, toGrowthData, type DistributionData, type GrowthData } from './transform.ts';
-import { percentOf, toTrendData, trendBins, trendView, type TrendData } from './trend.ts';
+import { toTrendData, trendBins, trendView, type TrendData } from './trend.ts';
 import type {
   ChartDefinition,
   DistributionChartDefinition,
@@ -254,7 +255,7 @@ export function trendRows(source: TrendTableSource): ChartTable {
       const total = shown.reduce((sum, { s }) => sum + (s.annual[i] ?? 0), 0);
       return shown.map(({ s, bin }) => {
         const value = s.annual[i] ?? 0;
-        return [year, s.label, bin.from ?? '', bin.to ?? '', value, percentOf(value, total)];
+        return [year, s.label, bin.from ?? '', bin.to ?? '', value, round2(percentOf(value, total))];
       });
     }),
   };
@@ -320,7 +321,7 @@ export function comparedRows(
       columns: ['Year', ...shown.map((s) => cohortColumn(s.label, measure))],
       rows: growth.years.map((year, i) => [
         year,
-        ...shown.map((s) => tableValue(viewValues(s, look.view)[i] ?? 0, measure)),
+        ...shown.map((s) => tableValue(viewValues(s, dataView(look.view))[i] ?? 0, measure)),
       ]),
       series: shown.map((s) => s.label),
       hidden: growth.series.map((s) => s.label).filter((label) => hidden.has(label)),

@@ -108,11 +108,6 @@ export function toTrendData(response: SearchResponse | null, query: TrendQuery):
   return { years, quartiles, shares: { years, series }, step: second.step };
 }
 
-/** A value's share of a total in per cent, to 0.01 %; 0 of an empty total. */
-export function percentOf(value: number, total: number): number {
-  return total > 0 ? rounded((100 * value) / total, 2) : 0;
-}
-
 /** The step of a trend chart's quartiles with its unit: `0.1 Å`, `500`. */
 export function stepText(dimension: Pick<TrendDimension, 'step' | 'unit'>): string {
   return dimension.unit ? `${dimension.step} ${dimension.unit}` : String(dimension.step);
