@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CHARTS, CHART_LIST, toGrowthData } from '@pdb-stats/charts';
+import { CHARTS, CHART_LIST, toGrowthData, type ChartDefinition } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { chartData, waitForBarsGrown, waitForChart } from './support/helpers.ts';
 
@@ -54,7 +54,7 @@ async function chartGeometry(page: Page) {
       binLabels: Array.from(svg.querySelectorAll('text.ps-bin-label, .visx-axis-bottom .ps-tick text')).map(
         box,
       ),
-      bars: Array.from(svg.querySelectorAll('.ps-bar')).map((b) => ({
+      bars: Array.from(svg.querySelectorAll('.ps-bar, .ps-point')).map((b) => ({
         ...box(b),
         x: b.getAttribute('data-x')!,
       })),
@@ -73,13 +73,22 @@ for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    for (const chart of CHART_LIST) {
-      test(`${chart.key}: axes fit, names in full, bin labels under their bars, a subtitle`, async ({
+    // A trend chart in both its views: points on a band, and stacks of shares.
+    const pages = CHART_LIST.flatMap((chart): { chart: ChartDefinition; view: string }[] =>
+      chart.kind === 'trend'
+        ? [
+            { chart, view: '' },
+            { chart, view: 'shares' },
+          ]
+        : [{ chart, view: '' }],
+    );
+    for (const { chart, view } of pages) {
+      test(`${chart.key}${view && ` (${view})`}: axes fit, names in full, bin labels under their bars, a subtitle`, async ({
         page,
       }) => {
-        await page.goto(`/${chart.kind}/${chart.key}`);
+        await page.goto(`/${chart.kind}/${chart.key}${view && `?view=${view}`}`);
         await waitForChart(page);
-        await waitForBarsGrown(page);
+        if (chart.kind !== 'trend' || view === 'shares') await waitForBarsGrown(page);
         const g = await chartGeometry(page);
 
         // No two tick labels (values, years, bins, category names) overlap.
@@ -130,7 +139,7 @@ for (const size of SIZES) {
         if (process.env.CHART_SHOTS_DIR) {
           mkdirSync(process.env.CHART_SHOTS_DIR, { recursive: true });
           await page.screenshot({
-            path: join(process.env.CHART_SHOTS_DIR, `${chart.key}-${size.name}.png`),
+            path: join(process.env.CHART_SHOTS_DIR, `${chart.key}${view && `-${view}`}-${size.name}.png`),
             fullPage: true,
           });
         }

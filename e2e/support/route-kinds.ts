@@ -26,7 +26,8 @@ export function chartCase(chart: ChartDefinition, search = ''): RouteCase {
     path: `/${chart.kind}/${chart.key}${search}`,
     ready: async (page) => {
       await waitForChart(page);
-      await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+      // Bars, or a trend chart's points.
+      await expect(page.locator('.ps-plot-chart .ps-bar, .ps-plot-chart .ps-point').first()).toBeAttached();
     },
   };
 }
@@ -79,5 +80,7 @@ export const CHART_KINDS: RouteCase[] = [
   chartCase(CHART_LIST.find((c) => c.variants && c.kind === 'distribution') ?? byKey('software')),
 ];
 
-/** Every chart of the registry. */
-export const ALL_CHARTS: RouteCase[] = CHART_LIST.map((chart) => chartCase(chart));
+/** Every chart of the registry, trend charts in both their views. */
+export const ALL_CHARTS: RouteCase[] = CHART_LIST.flatMap((chart) =>
+  chart.kind === 'trend' ? [chartCase(chart), chartCase(chart, '?view=shares')] : [chartCase(chart)],
+);

@@ -5,16 +5,25 @@ import {
   growthChartData,
   growthRows,
   growthTableSource,
+  KIND_VIEWS,
+  stepText,
+  trendChartData,
+  trendRows,
+  trendTableSource,
+  trendView,
   type ChartKind,
   type ChartOfKind,
+  type ChartView,
   type DataView,
   type DistributionData,
   type GrowthData,
   type ResolvedChart,
+  type TrendData,
 } from '@pdb-stats/charts';
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
-import { DistributionTable, GrowthTable } from '../charts/data-table.tsx';
+import { BandChart } from '../charts/band-chart.tsx';
+import { DistributionTable, GrowthTable, QuartilesTable } from '../charts/data-table.tsx';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
@@ -23,19 +32,21 @@ import type { BarSelection } from '../charts/types.ts';
 import {
   distributionLegend,
   growthLegend,
+  trendLegend,
   type DistributionExportSource,
   type ExportTable,
   type GrowthExportSource,
 } from '../export/table.ts';
 import type { LegendEntry } from '../export/types.ts';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { seriesColor } from '../settings/colors.ts';
+import { seriesColor, sequentialColors } from '../settings/colors.ts';
 import { useChartProvenance } from './data-as-of.tsx';
 
 /** What each kind of chart draws from its answer. */
 export interface KindData {
   growth: GrowthData;
   distribution: DistributionData;
+  trend: TrendData;
 }
 
 /** A chart of kind K on screen: the chart (variant resolved), the request sent, its answer and the data drawn. */
@@ -53,7 +64,8 @@ export type AnyShownChart = { [K in ChartKind]: ShownChart<K> }[ChartKind];
 
 /** How the page shows a chart: its state in the URL and the visitor's settings. */
 export interface ChartLook {
-  view: DataView;
+  /** The view of a growth or trend chart (a distribution chart has none and ignores it). */
+  view: ChartView;
   hidden: ReadonlySet<string>;
   colors: readonly string[];
   scale: ChartScale;
@@ -71,7 +83,7 @@ export interface KindChartProps<K extends ChartKind> {
 
 export interface KindTableProps<K extends ChartKind> {
   shown: ShownChart<K>;
-  view: DataView;
+  view: ChartView;
   hidden: ReadonlySet<string>;
   onSelect: (selection: BarSelection) => void;
 }
@@ -85,15 +97,23 @@ export interface ChartKindView<K extends ChartKind> {
   Table: ComponentType<KindTableProps<K>>;
   /** The downloads' table and legend of the chart as drawn. */
   exportRows: (shown: ShownChart<K>, look: ChartLook) => { table: ExportTable; legend: LegendEntry[] };
-  /** Whether the chart has data views (cumulative and annual). */
-  hasViews: boolean;
-  /** Labels of the series that can be hidden (none for one-series charts). */
-  seriesLabels: (data: KindData[K]) => string[];
+  /** The colours of the chart's series in a view: the visitor's palette, unless the series are ordered. */
+  colors?: (data: KindData[K], view: ChartView, palette: readonly string[]) => readonly string[];
+  /** Labels of the series that can be hidden in a view (none for one-series charts). */
+  seriesLabels: (data: KindData[K], view: ChartView) => string[];
   /** A note under the chart, when the chart shows part of its answer. */
   note: (shown: ShownChart<K>) => ReactNode;
   /** The line under the title: what is counted, by what, over which span or share of the answer. */
-  subtitle: (shown: ShownChart<K>, view: DataView, partial: PartialYear | undefined) => string;
+  subtitle: (shown: ShownChart<K>, view: ChartView, partial: PartialYear | undefined) => string;
 }
+
+/** The views of a kind of chart: what its switch offers (none for one way of showing). */
+export function kindViews(kind: ChartKind): readonly ChartView[] {
+  return KIND_VIEWS[kind];
+}
+
+/** A growth chart's data view from a view of any kind. */
+const dataView = (view: ChartView): DataView => (view === 'annual' ? 'annual' : 'cumulative');
 
 /** The year that is not over in the data of a growth chart on screen, if any. */
 function usePartialYear(shown: ShownChart<'growth'>): PartialYear | undefined {
@@ -104,9 +124,10 @@ function usePartialYear(shown: ShownChart<'growth'>): PartialYear | undefined {
 /** What a growth chart counts, split by what, over which years; the year not over, if shown. */
 export function growthSubtitle(
   shown: ShownChart<'growth'>,
-  view: DataView,
+  chartView: ChartView,
   partial: PartialYear | undefined,
 ) {
+  const view = dataView(chartView);
   const { options } = shown.chart.definition;
   const { years } = shown.data;
   const second = shown.chart.query.second;
@@ -132,8 +153,29 @@ export function distributionSubtitle(shown: ShownChart<'distribution'>) {
   return `${options.yAxisTitle} by ${options.xAxisTitle}${top}`;
 }
 
-const singleSeriesLabel = (shown: ShownChart<'growth'>, view: DataView) =>
-  shown.chart.definition.options.seriesLabels?.[view];
+const singleSeriesLabel = (shown: ShownChart<'growth'>, view: ChartView) =>
+  shown.chart.definition.options.seriesLabels?.[dataView(view)];
+
+/** What a trend chart counts ('entries', from 'Number of Entries'). */
+function countedNoun(shown: ShownChart<'trend'>): string {
+  const title = shown.chart.definition.options.countTitle ?? 'Number of Entries';
+  return title.replace(/^Number of /, '').toLowerCase();
+}
+
+/** What a trend chart shows in its view, over which years, and the resolution of its quartiles. */
+export function trendSubtitle(shown: ShownChart<'trend'>, view: ChartView) {
+  const { options } = shown.chart.definition;
+  const { years } = shown.data;
+  const span = years.length > 1 ? `, ${years[0]}–${years.at(-1)}` : years.length ? `, ${years[0]}` : '';
+  const value = options.yAxisTitle.replace(/ \(.*\)$/, '').toLowerCase();
+  if (trendView(view) === 'shares')
+    return `Share of ${countedNoun(shown)} released each year in each ${value} bin${span}`;
+  const step = stepText(shown.chart.query.second);
+  return `Median and quartiles of the ${value} of ${countedNoun(shown)} released each year${span}; quartiles interpolated in bins of ${step}`;
+}
+
+/** The y-axis title of a trend chart's shares. */
+const sharesTitle = (shown: ShownChart<'trend'>) => `Share of ${countedNoun(shown)} (%)`;
 
 function growthSource(shown: ShownChart<'growth'>, look: ChartLook): GrowthExportSource {
   return { ...growthTableSource(shown.chart, shown.data, look), colors: look.colors };
@@ -155,7 +197,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         <GrowthChart
           {...(partial && { partial })}
           data={shown.data}
-          view={look.view}
+          view={dataView(look.view)}
           colors={look.colors}
           hidden={look.hidden}
           xAxisTitle={options.xAxisTitle}
@@ -173,10 +215,10 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
     Table: ({ shown, view, hidden, onSelect }) => (
       <GrowthTable
         data={shown.data}
-        view={view}
+        view={dataView(view)}
         hidden={hidden}
         seriesLabel={singleSeriesLabel(shown, view) ?? shown.chart.definition.options.yAxisTitle}
-        caption={`${shown.chart.title} (${view})`}
+        caption={`${shown.chart.title} (${dataView(view)})`}
         onSelect={onSelect}
       />
     ),
@@ -184,7 +226,6 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       const source = growthSource(shown, look);
       return { table: growthRows(source), legend: growthLegend(source) };
     },
-    hasViews: true,
     seriesLabels: (data) => data.series.map((s) => s.label),
     note: () => null,
     subtitle: growthSubtitle,
@@ -223,7 +264,6 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       const source = distributionSource(shown, look);
       return { table: distributionRows(source), legend: distributionLegend(source) };
     },
-    hasViews: false,
     seriesLabels: () => [],
     note: ({ chart, data }) =>
       chart.definition.truncateViewData &&
@@ -233,6 +273,76 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         </p>
       ),
     subtitle: distributionSubtitle,
+  },
+  trend: {
+    toData: trendChartData,
+    Chart: ({ shown, look, onSelect, height, svgRef }) => {
+      const { options } = shown.chart.definition;
+      const animationKey = `${shown.chart.definition.key}-${look.view}`;
+      if (trendView(look.view) === 'quartiles')
+        return (
+          <BandChart
+            data={shown.data}
+            color={seriesColor(look.colors, 0)}
+            xAxisTitle={options.xAxisTitle}
+            yAxisTitle={options.yAxisTitle}
+            countTitle={options.countTitle ?? 'Number of Entries'}
+            onSelect={onSelect}
+            animationKey={animationKey}
+            {...(height && { height })}
+            {...(svgRef && { svgRef })}
+          />
+        );
+      return (
+        <GrowthChart
+          share
+          data={shown.data.shares}
+          view="annual"
+          colors={look.colors}
+          hidden={look.hidden}
+          xAxisTitle={options.xAxisTitle}
+          yAxisTitle={sharesTitle(shown)}
+          onSelect={onSelect}
+          animationKey={animationKey}
+          patterns={look.patterns}
+          {...(height && { height })}
+          {...(svgRef && { svgRef })}
+        />
+      );
+    },
+    Table: ({ shown, view, hidden, onSelect }) => {
+      const { options } = shown.chart.definition;
+      if (trendView(view) === 'quartiles')
+        return (
+          <QuartilesTable
+            data={shown.data}
+            countTitle={options.countTitle ?? 'Number of Entries'}
+            caption={`${shown.chart.title}: median and quartiles of ${options.yAxisTitle}`}
+            onSelect={onSelect}
+          />
+        );
+      return (
+        <GrowthTable
+          data={shown.data.shares}
+          view="annual"
+          hidden={hidden}
+          seriesLabel={options.yAxisTitle}
+          caption={`${shown.chart.title}: ${options.countTitle ?? 'Number of Entries'} per ${options.yAxisTitle} bin`}
+          onSelect={onSelect}
+        />
+      );
+    },
+    exportRows: (shown, look) => {
+      const source = trendTableSource(shown.chart, shown.data, look);
+      return { table: trendRows(source), legend: trendLegend(source, look.colors) };
+    },
+    // The bins are ordered: their colours go along one ramp, lowest darkest.
+    colors: (data, view, palette) =>
+      trendView(view) === 'shares' ? sequentialColors(data.shares.series.length) : palette,
+    seriesLabels: (data, view) =>
+      trendView(view) === 'shares' ? data.shares.series.map((s) => s.label) : [],
+    note: () => null,
+    subtitle: trendSubtitle,
   },
 };
 
@@ -249,9 +359,10 @@ interface OpenKindView {
   Chart: ComponentType<AnyKindProps<KindChartProps<ChartKind>>>;
   Table: ComponentType<AnyKindProps<KindTableProps<ChartKind>>>;
   exportRows: (shown: AnyShownChart, look: ChartLook) => { table: ExportTable; legend: LegendEntry[] };
-  seriesLabels: (data: AnyShownChart['data']) => string[];
+  seriesLabels: (data: AnyShownChart['data'], view: ChartView) => string[];
+  colors?: (data: AnyShownChart['data'], view: ChartView, palette: readonly string[]) => readonly string[];
   note: (shown: AnyShownChart) => ReactNode;
-  subtitle: (shown: AnyShownChart, view: DataView, partial: PartialYear | undefined) => string;
+  subtitle: (shown: AnyShownChart, view: ChartView, partial: PartialYear | undefined) => string;
 }
 
 /**
@@ -262,9 +373,14 @@ function viewOf(shown: AnyShownChart): OpenKindView {
   return CHART_KIND_VIEWS[shown.chart.kind] as unknown as OpenKindView;
 }
 
-/** Labels of the series of a chart on screen that can be hidden. */
-export function seriesLabelsOf(shown: AnyShownChart): string[] {
-  return viewOf(shown).seriesLabels(shown.data);
+/** The colours of a chart on screen's series in a view, from the visitor's palette. */
+export function colorsOf(shown: AnyShownChart, view: ChartView, palette: readonly string[]) {
+  return viewOf(shown).colors?.(shown.data, view, palette) ?? palette;
+}
+
+/** Labels of the series of a chart on screen that can be hidden in a view. */
+export function seriesLabelsOf(shown: AnyShownChart, view: ChartView): string[] {
+  return viewOf(shown).seriesLabels(shown.data, view);
 }
 
 /** The downloads' table and legend of a chart on screen. */
@@ -278,10 +394,11 @@ export function KindNote({ shown }: { shown: AnyShownChart }) {
 }
 
 /** The subtitle under a chart's title: what is counted, by what, over which span or share. */
-export function ChartSubtitle({ shown, view }: { shown: AnyShownChart; view: DataView }) {
+export function ChartSubtitle({ shown, view }: { shown: AnyShownChart; view: ChartView }) {
   const provenance = useChartProvenance(shown.respondedAt);
   // Only the annual view of a growth chart has a year's bar that is not over.
-  const years = view === 'annual' && 'years' in shown.data ? shown.data.years : [];
+  const years =
+    view === 'annual' && shown.chart.kind === 'growth' && 'series' in shown.data ? shown.data.years : [];
   const partial = partialYear(provenance?.date, years);
   return (
     <p className="ps-chart-subtitle" data-testid="chart-subtitle">

@@ -2,6 +2,7 @@ import {
   CHARTS,
   chartFacetRequest,
   clickRequest,
+  defaultKindView,
   isChartKey,
   resolveChart,
   type ChartClick,
@@ -41,8 +42,9 @@ import {
   KindChart,
   KindNote,
   KindTable,
+  colorsOf,
   exportRowsOf,
-  kindView,
+  kindViews,
   seriesLabelsOf,
   type AnyShownChart,
   type ChartLook,
@@ -77,14 +79,13 @@ function exportInput(
 ): Omit<ChartExportInput, 'provenance'> {
   const { chart } = shown;
   const { definition } = chart;
-  const view = kindView(chart.kind);
   return {
     key: definition.key,
     title: chart.title,
     kind: chart.kind,
-    ...(view.hasViews && { view: look.view }),
+    ...(kindViews(chart.kind).length > 0 && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
-    hidden: seriesLabelsOf(shown).filter((label) => look.hidden.has(label)),
+    hidden: seriesLabelsOf(shown, look.view).filter((label) => look.hidden.has(label)),
     ...(scope && { scope }),
     xAxisTitle: definition.options.xAxisTitle,
     yAxisTitle: definition.options.yAxisTitle,
@@ -105,7 +106,6 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const defaultView = settings.config.dataView;
   const state = readPlotState(params, definition, defaultView);
   const resolved = useMemo(() => resolveChart(definition, state.variant), [definition, state.variant]);
-  const kind = kindView(definition.kind);
   const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
   const scale = readScale(params);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -158,11 +158,13 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const look: ChartLook = {
     view: state.view,
     hidden,
-    colors: settings.colorScheme,
+    colors: shown ? colorsOf(shown, state.view, settings.colorScheme) : settings.colorScheme,
     scale,
     patterns: settings.patterns,
   };
-  const seriesLabels = shown ? seriesLabelsOf(shown) : [];
+  const seriesLabels = shown ? seriesLabelsOf(shown, state.view) : [];
+  // A trend chart's quartiles are points on a line; every other chart draws bars.
+  const mark = definition.kind === 'trend' && state.view === 'quartiles' ? 'point' : 'bar';
   const provenance = useChartProvenance(shown?.respondedAt);
 
   // Each change is a history entry, so Back and Forward step through the views. Drawn at once, not
@@ -219,9 +221,9 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
       definition={definition}
       resolved={resolved}
       drawable={drawable}
-      hasViews={kind.hasViews}
+      views={kindViews(definition.kind)}
       view={state.view}
-      onView={(view) => update(withView(params, view, defaultView))}
+      onView={(view) => update(withView(params, view, defaultKindView(definition.kind, defaultView)))}
       onVariant={(value) => update(withVariant(params, definition, value))}
       scale={scale}
       onScale={(next) => update(withScale(params, next))}
@@ -336,8 +338,8 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
           <KindNote shown={shown} />
           <p className="ps-hint" hidden={embedded}>
             {narrow
-              ? 'Tap a bar to read its value and open its search; a value in the table opens its search.'
-              : 'Click a bar or a value in the table to open its search in the query editor.'}
+              ? `Tap a ${mark} to read its value and open its search; a value in the table opens its search.`
+              : `Click a ${mark} or a value in the table to open its search in the query editor.`}
           </p>
           {selected && (
             <SelectionPanel

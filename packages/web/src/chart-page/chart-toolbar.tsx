@@ -1,20 +1,25 @@
-import { DATA_VIEWS, type ChartDefinition, type DataView, type ResolvedChart } from '@pdb-stats/charts';
+import type { ChartDefinition, ChartView, ResolvedChart } from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { useModal } from '../modals/modal-context.tsx';
 import { ScaleControl } from '../settings/scale-control.tsx';
 import type { ChartScale } from '../settings/settings-state.ts';
 
-const VIEW_LABELS: Record<DataView, string> = { cumulative: 'Cumulative', annual: 'Annual' };
+const VIEW_LABELS: Record<ChartView, string> = {
+  cumulative: 'Cumulative',
+  annual: 'Annual',
+  quartiles: 'Median & quartiles',
+  shares: 'Shares by bin',
+};
 
 export interface ChartToolbarProps {
   definition: ChartDefinition;
   resolved: ResolvedChart;
   /** Whether there is a chart to draw (the archive holds its attributes). */
   drawable: boolean;
-  /** Whether the chart's kind has data views. */
-  hasViews: boolean;
-  view: DataView;
-  onView: (view: DataView) => void;
+  /** The views of the chart's kind (none: no switch). */
+  views: readonly ChartView[];
+  view: ChartView;
+  onView: (view: ChartView) => void;
   onVariant: (value: string) => void;
   scale: ChartScale;
   onScale: (scale: ChartScale) => void;
@@ -32,9 +37,9 @@ export function ChartToolbar(props: ChartToolbarProps) {
   return (
     <div className="ps-toolbar" role="toolbar" aria-label="Chart options">
       <div className="ps-toolbar-view">
-        {drawable && props.hasViews && (
+        {drawable && props.views.length > 0 && (
           <div className="ps-segmented" role="group" aria-label="Data view">
-            {DATA_VIEWS.map((view) => (
+            {props.views.map((view) => (
               <button
                 key={view}
                 type="button"
@@ -59,7 +64,10 @@ export function ChartToolbar(props: ChartToolbarProps) {
             </select>
           </label>
         )}
-        {drawable && <ScaleControl scale={props.scale} onChange={props.onScale} />}
+        {/* A trend chart's values and shares are not counts: they keep their linear axis. */}
+        {drawable && definition.kind !== 'trend' && (
+          <ScaleControl scale={props.scale} onChange={props.onScale} />
+        )}
       </div>
       <div className="ps-toolbar-actions">
         <button

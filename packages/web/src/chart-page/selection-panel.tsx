@@ -1,4 +1,4 @@
-import type { DataView } from '@pdb-stats/charts';
+import type { ChartView } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { useEffect } from 'react';
 import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
@@ -8,7 +8,7 @@ import type { BarSelection } from '../charts/types.ts';
 /** A chosen bar: what it is, and its search (or why there is none). */
 export interface Selected {
   selection: BarSelection;
-  view: DataView;
+  view: ChartView;
   /**
    * Whether its search was opened already (a click) or waits for the visitor (a tap on a phone,
    * which shows the value first).

@@ -1,4 +1,4 @@
-import type { DataView, DistributionData, GrowthData } from '@pdb-stats/charts';
+import type { DataView, DistributionData, GrowthData, TrendData } from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { formatNumber } from './format.ts';
 import type { BarSelection } from './types.ts';
@@ -106,6 +106,48 @@ export function DistributionTable({
                   onClick={() => onSelect({ x: bar.label, value: bar.value })}
                 />
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}
+
+/** A trend chart's quartiles per year; a year's count opens the search of its values. */
+export function QuartilesTable({
+  data,
+  countTitle,
+  caption,
+  onSelect,
+}: TableProps & { data: TrendData; countTitle: string }) {
+  return (
+    <ScrollBox>
+      <table className="ps-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            <th scope="col">{countTitle}</th>
+            <th scope="col">First quartile</th>
+            <th scope="col">Median</th>
+            <th scope="col">Third quartile</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.quartiles.map((q) => (
+            <tr key={q.year}>
+              <th scope="row">{q.year}</th>
+              <td>
+                <ValueButton
+                  value={q.count}
+                  label={q.year}
+                  onClick={() => onSelect({ x: q.year, value: q.count })}
+                />
+              </td>
+              <td>{formatNumber(q.q1)}</td>
+              <td>{formatNumber(q.median)}</td>
+              <td>{formatNumber(q.q3)}</td>
             </tr>
           ))}
         </tbody>

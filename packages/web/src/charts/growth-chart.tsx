@@ -40,6 +40,8 @@ export interface GrowthChartProps {
   patterns?: boolean;
   /** The last year when the data stop inside it: drawn lighter in the annual view, with a note. */
   partial?: PartialYear;
+  /** Each year's stack drawn to 100 %: a segment's height is its share of the year among the series shown. */
+  share?: boolean;
 }
 
 /** Space between an axis and its tick labels. */
@@ -56,10 +58,12 @@ export function GrowthChart(props: GrowthChartProps) {
     hidden,
     onSelect,
     height = 420,
-    scale = 'linear',
     patterns = false,
     svgRef,
+    share = false,
   } = props;
+  // Shares have one scale: a logarithm of per cents would hide the small bins it is read for.
+  const scale = share ? 'linear' : (props.scale ?? 'linear');
   const [frame, width] = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
@@ -78,10 +82,16 @@ export function GrowthChart(props: GrowthChartProps) {
     [data.series, hidden, view],
   );
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const maxTotal = Math.max(0, ...totals);
+  const maxTotal = share ? 100 : Math.max(0, ...totals);
+  /** Where a count sits on the value axis: itself, or its share of its year in per cent. */
+  const drawn = (value: number, column: number) =>
+    share ? (totals[column] ? (100 * value) / totals[column] : 0) : value;
+  const percent = (value: number, column: number) =>
+    `${formatNumber(Number(drawn(value, column).toFixed(1)))} %`;
+  const tickText = (value: number) => (share ? `${formatNumber(value)} %` : formatNumber(value));
   // The value labels' width, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxTotal).at(-1)! : valueTicks(maxTotal).at(-1)!;
-  const valueLabelWidth = measureText(formatNumber(topTick));
+  const valueLabelWidth = measureText(tickText(topTick));
   const MARGIN = {
     top: partial ? 28 : 16,
     right: 16,
@@ -129,6 +139,7 @@ export function GrowthChart(props: GrowthChartProps) {
             <div key={series.label}>
               <span className="ps-tooltip-swatch" style={{ background: color(index) }} />{' '}
               {seriesName(series.label)}: {formatNumber(values[yearIndex] ?? 0)}
+              {share && ` (${percent(values[yearIndex] ?? 0, yearIndex)})`}
             </div>
           ))}
           {shown.length > 1 && <div>Total: {formatNumber(totals[yearIndex] ?? 0)}</div>}
@@ -161,7 +172,7 @@ export function GrowthChart(props: GrowthChartProps) {
         className="ps-chart ps-growth-chart"
         role="group"
         aria-roledescription="bar chart"
-        aria-label={`${props.yAxisTitle} per year, ${view}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
+        aria-label={`${props.yAxisTitle} per year, ${share ? "each year's shares" : view}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
         data-scale={scale}
       >
         {patterns && <PatternDefs prefix={patternPrefix} colors={colors} count={data.series.length} />}
@@ -176,9 +187,10 @@ export function GrowthChart(props: GrowthChartProps) {
             onKeyDown={onBarKey}
           >
             {bars.map((bar, i) => {
-              const top = y(bar.from + bar.value);
-              const bottom = y(bar.from);
-              const name = `${bar.year}, ${seriesName(bar.label)}: ${formatNumber(bar.value)}`;
+              const top = y(drawn(bar.from + bar.value, bar.column));
+              const bottom = y(drawn(bar.from, bar.column));
+              const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
+              const name = `${bar.year}, ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`;
               return (
                 <rect
                   key={`${bar.year}-${bar.label}`}
@@ -216,7 +228,7 @@ export function GrowthChart(props: GrowthChartProps) {
                   }}
                   onClick={() => select(bar)}
                 >
-                  <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}`}</title>
+                  <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`}</title>
                 </rect>
               );
             })}
@@ -237,7 +249,7 @@ export function GrowthChart(props: GrowthChartProps) {
           <AxisLeft
             scale={y.axis}
             tickValues={y.ticks}
-            tickFormat={(v) => formatNumber(Number(v))}
+            tickFormat={(v) => tickText(Number(v))}
             label={props.yAxisTitle}
             labelOffset={valueLabelWidth + 10}
             tickLabelProps={LEFT_TICK_LABELS}

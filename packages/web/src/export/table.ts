@@ -4,6 +4,7 @@ import {
   type ChartTable,
   type DistributionTableSource,
   type GrowthTableSource,
+  type TrendTableSource,
 } from '@pdb-stats/charts';
 import { seriesColor } from '../settings/colors.ts';
 import type { LegendEntry } from './types.ts';
@@ -39,4 +40,14 @@ export function growthLegend(source: GrowthExportSource): LegendEntry[] {
 /** The legend of a distribution chart: its one series. */
 export function distributionLegend(source: DistributionExportSource): LegendEntry[] {
   return [{ label: source.yAxisTitle, color: seriesColor(source.colors, 0) }];
+}
+
+/** The legend of a trend chart as drawn: the median and its band, or the bins shown and their colours. */
+export function trendLegend(source: TrendTableSource, colors: readonly string[]): LegendEntry[] {
+  if (source.view === 'quartiles')
+    return [{ label: 'Median (line), first to third quartile (band)', color: seriesColor(colors, 0) }];
+  const hidden = new Set(source.hidden);
+  return source.trend.shares.series
+    .map((s, index) => ({ label: s.label, color: seriesColor(colors, index) }))
+    .filter((entry) => !hidden.has(entry.label));
 }

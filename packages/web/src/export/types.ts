@@ -1,5 +1,5 @@
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartKind, DataView } from '@pdb-stats/charts';
+import type { ChartKind, ChartView } from '@pdb-stats/charts';
 import type { ExportTable } from './table.ts';
 
 /** Where a chart's numbers come from and how current they are. */
@@ -35,7 +35,7 @@ export interface ChartExportInput {
   title: string;
   kind: ChartKind;
   /** Data view on screen, for kinds of chart that have views. */
-  view?: DataView;
+  view?: ChartView;
   /** Chosen variant of a chart that has variants. */
   variant?: string;
   /** Labels of hidden series. */

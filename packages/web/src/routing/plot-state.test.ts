@@ -20,6 +20,19 @@ describe(readPlotState.name, () => {
       'cumulative',
     );
   });
+
+  it('a trend chart reads its own views, quartiles by default, never a growth view', () => {
+    const chart = CHARTS['resolution-by-year'];
+    const read = (query: string) => readPlotState(new URLSearchParams(query), chart, 'annual').view;
+    expect(read('')).toBe('quartiles');
+    expect(read('view=shares')).toBe('shares');
+    expect(read('view=annual')).toBe('quartiles');
+    expect(read('view=shares&hide=1-1.2')).toBe('shares');
+    expect(
+      readPlotState(new URLSearchParams('view=shares'), CHARTS['overall-structures'], 'annual').view,
+    ).toBe('annual');
+    expect(withView(new URLSearchParams('view=shares'), 'quartiles', 'quartiles').toString()).toBe('');
+  });
 });
 
 describe('URL updates', () => {

@@ -1,9 +1,17 @@
-import { DATA_VIEWS, SCOPE_PARAMS, type ChartDefinition, type DataView } from '@pdb-stats/charts';
+import {
+  KIND_VIEWS,
+  SCOPE_PARAMS,
+  defaultKindView,
+  type ChartDefinition,
+  type ChartView,
+  type DataView,
+} from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 
 /** What a chart page shows, kept in the URL so that every view can be linked. */
 export interface PlotState {
-  view: DataView;
+  /** The view of a growth chart (cumulative, annual) or a trend chart (quartiles, shares). */
+  view: ChartView;
   /** Hidden series of a stacked growth chart (raw labels). */
   hidden: string[];
   /** The chart's variant value, when it has variants. */
@@ -13,22 +21,24 @@ export interface PlotState {
 export const VIEW_PARAM = 'view';
 export const HIDE_PARAM = 'hide';
 
+/** Reads a chart page's state; `defaultView` is the visitor's data view of growth charts. */
 export function readPlotState(
   params: URLSearchParams,
   chart: ChartDefinition,
   defaultView: DataView,
 ): PlotState {
   const view = params.get(VIEW_PARAM);
+  const views: readonly string[] = KIND_VIEWS[chart.kind];
   const variant = chart.variants ? (params.get(chart.variants.param) ?? undefined) : undefined;
   return {
-    view: (DATA_VIEWS as readonly string[]).includes(view ?? '') ? (view as DataView) : defaultView,
+    view: views.includes(view ?? '') ? (view as ChartView) : defaultKindView(chart.kind, defaultView),
     hidden: params.getAll(HIDE_PARAM),
     ...(variant !== undefined && { variant }),
   };
 }
 
 /** Sets the data view; the default view is left out of the URL. */
-export function withView(params: URLSearchParams, view: DataView, defaultView: DataView): URLSearchParams {
+export function withView(params: URLSearchParams, view: ChartView, defaultView: ChartView): URLSearchParams {
   const next = new URLSearchParams(params);
   if (view === defaultView) next.delete(VIEW_PARAM);
   else next.set(VIEW_PARAM, view);

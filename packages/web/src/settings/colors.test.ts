@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sequentialColors,
   COLOR_SCHEMES,
   COLOR_SCHEME_LABELS,
   PALETTE_SIZE,
@@ -80,5 +81,16 @@ describe(customColorEditError.name, () => {
     expect(customColorEditError('custom', 1.5)).toMatch(/out of range/);
     expect(customColorEditError('default', 0)).toMatch(/custom scheme/);
     expect(customColorEditError('achromatic', 3)).toMatch(/custom scheme/);
+  });
+});
+
+describe('sequentialColors', () => {
+  it('runs along viridis from its darkest to its lightest stop, every colour its own', () => {
+    const colors = sequentialColors(20);
+    expect(colors).toHaveLength(20);
+    expect(colors[0]).toBe('#440154');
+    expect(colors.at(-1)).toBe('#fde725');
+    expect(new Set(colors).size).toBe(20);
+    expect(sequentialColors(1)).toEqual(['#440154']);
   });
 });

@@ -80,3 +80,32 @@ export function customColorEditError(
     return `Color index ${index} is out of range (0 to ${size - 1})`;
   return undefined;
 }
+
+/** Stops of the viridis colour map, dark to light: ordered, readable in grey and by colour-blind eyes. */
+const VIRIDIS = [
+  '#440154',
+  '#472c7a',
+  '#3b518b',
+  '#2c718e',
+  '#21908d',
+  '#27ad81',
+  '#5cc863',
+  '#aadc32',
+  '#fde725',
+];
+
+/**
+ * `count` colours in order along viridis, for ordered series (numeric bins, lowest darkest), where a
+ * palette of eight that repeats would give neighbouring bins unrelated or equal colours.
+ */
+export function sequentialColors(count: number): string[] {
+  const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return Array.from({ length: count }, (_, i) => {
+    const at = count > 1 ? (i / (count - 1)) * (VIRIDIS.length - 1) : 0;
+    const low = Math.floor(at);
+    const high = Math.min(VIRIDIS.length - 1, low + 1);
+    const [a, b] = [channels(VIRIDIS[low]!), channels(VIRIDIS[high]!)];
+    const mixed = a.map((c, k) => Math.round(c + (b[k]! - c) * (at - low)));
+    return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  });
+}

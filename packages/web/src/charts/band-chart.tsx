@@ -1,0 +1,201 @@
+import type { TrendData, YearQuartiles } from '@pdb-stats/charts';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { useState, type Ref } from 'react';
+import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
+import { BottomAxisTitle } from './axis-title.tsx';
+import { useBarFocus } from './bar-focus.ts';
+import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
+import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
+import { formatNumber, thinLabels } from './format.ts';
+import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
+import type { BarSelection } from './types.ts';
+import { useElementWidth } from './use-element-width.ts';
+
+export interface BandChartProps {
+  data: TrendData;
+  /** Colour of the median's line and points; the band is the same colour, lighter. */
+  color: string;
+  xAxisTitle: string;
+  /** Title of the values ('Resolution (Å)'). */
+  yAxisTitle: string;
+  /** What each year's count counts ('Number of Entries'). */
+  countTitle: string;
+  onSelect: (selection: BarSelection) => void;
+  height?: number;
+  /** Changing it replays the animation. */
+  animationKey: string;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+const TICK_SPACE = 8;
+/** How much of its colour the band between the quartiles keeps. */
+const BAND_OPACITY = 0.25;
+
+/** Runs of consecutive years with values: the line and band break where a year has none. */
+function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): YearQuartiles[][] {
+  const byYear = new Map(quartiles.map((q) => [q.year, q]));
+  const all: YearQuartiles[][] = [];
+  let run: YearQuartiles[] = [];
+  for (const year of years) {
+    const q = byYear.get(year);
+    if (q) run.push(q);
+    else if (run.length > 0) {
+      all.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) all.push(run);
+  return all;
+}
+
+/**
+ * The median of each year as a line through points, the first to third quartile as a band behind it.
+ * Each point is a button: it opens the search of the year's values.
+ */
+export function BandChart(props: BandChartProps) {
+  const { data, color, onSelect, height = 420, svgRef } = props;
+  const [frame, width] = useElementWidth<HTMLDivElement>();
+  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const { quartiles } = data;
+  const select = (q: YearQuartiles) => onSelect({ x: q.year, value: q.count });
+  const points = quartiles.map((q, column) => ({ column, series: 0 }));
+  const { group, onKeyDown, barProps } = useBarFocus(points, 'list', (i) => select(quartiles[i]!));
+
+  if (quartiles.length === 0)
+    return (
+      <div ref={frame} className="ps-chart-frame">
+        <ChartState state="no-data">{NO_DATA_MESSAGE}</ChartState>
+      </div>
+    );
+
+  const max = Math.max(...quartiles.map((q) => q.q3));
+  const axis = scaleLinear<number>({ domain: [0, max * 1.05], nice: true });
+  const ticks = axis.ticks(6);
+  const valueLabelWidth = Math.max(...ticks.map((t) => measureText(formatNumber(t))));
+  const MARGIN = {
+    top: 16,
+    right: 16,
+    bottom: TICK_SPACE + CHART_LINE + 12 + CHART_LINE,
+    left: valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8,
+  };
+  const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+  const innerHeight = height - MARGIN.top - MARGIN.bottom;
+  const y = axis.copy().range([innerHeight, 0]);
+  const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
+  const cx = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
+  const pieces = runs(data.years, quartiles);
+  const band = (run: YearQuartiles[]) =>
+    [
+      ...run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.q3)}`),
+      ...[...run].reverse().map((q) => `L${cx(q.year)},${y(q.q1)}`),
+      'Z',
+    ].join('');
+  const line = (run: YearQuartiles[]) =>
+    run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.median)}`).join('');
+  const describe = (q: YearQuartiles) =>
+    `${q.year}: median ${formatNumber(q.median)}, quartiles ${formatNumber(q.q1)} to ${formatNumber(q.q3)}, ${formatNumber(q.count)} values`;
+
+  const showTooltip = (q: YearQuartiles) =>
+    setTooltip({
+      left: cx(q.year) + MARGIN.left,
+      top: y(q.q3) + MARGIN.top,
+      content: (
+        <>
+          <strong>{q.year}</strong>
+          <div>Third quartile: {formatNumber(q.q3)}</div>
+          <div>Median: {formatNumber(q.median)}</div>
+          <div>First quartile: {formatNumber(q.q1)}</div>
+          <div>
+            {props.countTitle}: {formatNumber(q.count)}
+          </div>
+        </>
+      ),
+    });
+
+  return (
+    <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
+      <svg
+        ref={svgRef}
+        width={width}
+        height={height}
+        className="ps-chart ps-band-chart"
+        role="group"
+        aria-roledescription="line chart"
+        aria-label={`${props.yAxisTitle} per year: median and quartiles. Arrow keys move between years; Enter opens a year's search.`}
+      >
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          {ticks.map((t) => (
+            <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
+          ))}
+          <g key={props.animationKey} className="ps-band" aria-hidden="true">
+            {pieces.map((run) => (
+              <path key={`band-${run[0]!.year}`} d={band(run)} fill={color} fillOpacity={BAND_OPACITY} />
+            ))}
+            {pieces.map((run) => (
+              <path
+                key={`line-${run[0]!.year}`}
+                className="ps-median-line"
+                d={line(run)}
+                fill="none"
+                stroke={color}
+                strokeWidth={2}
+              />
+            ))}
+          </g>
+          <g ref={group} className="ps-points" onKeyDown={onKeyDown}>
+            {quartiles.map((q, i) => (
+              <circle
+                key={q.year}
+                className="ps-point"
+                cx={cx(q.year)}
+                cy={y(q.median)}
+                r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
+                fill={color}
+                data-x={q.year}
+                data-value={q.count}
+                data-median={q.median}
+                data-q1={q.q1}
+                data-q3={q.q3}
+                aria-label={describe(q)}
+                {...barProps(i)}
+                onFocus={() => {
+                  barProps(i).onFocus();
+                  showTooltip(q);
+                }}
+                onBlur={() => setTooltip(null)}
+                onMouseEnter={() => showTooltip(q)}
+                onClick={() => select(q)}
+              >
+                <title>{describe(q)}</title>
+              </circle>
+            ))}
+          </g>
+          <AxisLeft
+            scale={y}
+            tickValues={ticks}
+            tickFormat={(v) => formatNumber(Number(v))}
+            label={props.yAxisTitle}
+            labelOffset={valueLabelWidth + 10}
+            tickLabelProps={LEFT_TICK_LABELS}
+            {...AXIS_STYLE}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x}
+            tickValues={thinLabels(data.years, innerWidth, measureText('0000') + 14)}
+            tickLabelProps={BOTTOM_TICK_LABELS}
+            {...AXIS_STYLE}
+          />
+          <BottomAxisTitle
+            title={props.xAxisTitle}
+            width={innerWidth}
+            y={innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
+          />
+        </Group>
+      </svg>
+      <ChartTooltip tooltip={tooltip} width={width} />
+    </div>
+  );
+}
