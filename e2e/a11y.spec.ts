@@ -53,3 +53,38 @@ test('axe: the navigation menu open', async ({ page }) => {
   await expect(page.getByRole('link', { name: /resolution/i }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('axe: the query builder with groups, and a condition being written with its lists open', async ({
+  page,
+}) => {
+  const condition = (attribute: string, operator: string, value: unknown, negation?: boolean) => ({
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute, operator, value, ...(negation && { negation }) },
+  });
+  const request = {
+    query: {
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [
+        condition('rcsb_entry_info.resolution_combined', 'less', 2),
+        {
+          type: 'group',
+          logical_operator: 'or',
+          nodes: [condition('exptl.method', 'exact_match', 'X-RAY DIFFRACTION', true)],
+        },
+        { type: 'terminal', service: 'full_text', parameters: { value: 'kinase' } },
+      ],
+    },
+    return_type: 'entry',
+  };
+  await page.goto(`/query-editor.html?json=${encodeURIComponent(JSON.stringify(request))}`);
+  await expect(page.getByTestId('builder-condition')).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('add-condition').last().click();
+  await page.getByRole('combobox', { name: 'Attribute' }).fill('experimental method');
+  await page.getByRole('option').filter({ hasText: 'exptl.method' }).first().click();
+  await page.getByRole('combobox', { name: 'Value' }).click();
+  await expect(page.getByRole('option', { name: /ELECTRON MICROSCOPY/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

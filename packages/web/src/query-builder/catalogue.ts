@@ -167,7 +167,7 @@ export interface PickerGroup {
 export function searchAttributes(
   attributes: readonly PickerAttribute[],
   text: string,
-  limit = 80,
+  limit = 30,
 ): { groups: PickerGroup[]; total: number } {
   const query = text.trim().toLowerCase();
   const words = query.split(/\s+/).filter(Boolean);

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** One choice of a combo box. */
 export interface ComboOption<T> {
@@ -57,6 +57,14 @@ export function ComboBox<T>({
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const shown = open && (options.length > 0 || status !== undefined);
+  const popup = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (active >= 0)
+      popup.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: 'nearest' });
+    // optionId only depends on the id, fixed for the component's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
 
   const pick = (option: ComboOption<T> | undefined) => {
     if (!option) return;
@@ -116,7 +124,11 @@ export function ComboBox<T>({
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <div className="ps-qb-popup" hidden={!shown}>
+      {/*
+        The list does not scroll within itself (a scrolling box of options that cannot take the focus
+        is out of reach of some keyboards): the page scrolls, following the active choice.
+      */}
+      <div className="ps-qb-popup" hidden={!shown} ref={popup}>
         <ul id={listId} role="listbox" aria-label={label} className="ps-qb-list">
           {groups.map((group, g) => {
             const items = group.options.map((option) => {

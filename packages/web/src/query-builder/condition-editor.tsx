@@ -16,6 +16,9 @@ import { useCatalogue } from './use-catalogue.ts';
 import { useSuggestions } from './use-suggestions.ts';
 import './query-builder.css';
 
+/** Values offered at once; typing narrows them. */
+const MAX_SUGGESTIONS = 20;
+
 interface ConditionEditorProps {
   /** The condition edited; none to write a new one. */
   value?: TerminalNode;
@@ -342,7 +345,7 @@ function SuggestedValue({
         status={status}
         groups={[
           {
-            options: suggestions.slice(0, 50).map((s) => ({
+            options: suggestions.slice(0, MAX_SUGGESTIONS).map((s) => ({
               key: s.value,
               value: s.value,
               label: s.value,
