@@ -47,6 +47,7 @@ async function pickSuggested(page: Page, value: string) {
   await expect(option).toBeVisible();
   // Suggestions are counted by the archive: each carries the number of entries that hold it.
   await expect(option).toContainText(/\d/);
+  await page.screenshot({ path: test.info().outputPath(`suggestions-${value}.png`) });
   await option.click();
   await expect(box).toHaveValue(value);
 }
@@ -90,6 +91,8 @@ for (const viewport of VIEWPORTS) {
 
       // An or-group of experimental methods picked from the archive's own values.
       await builder.getByTestId('add-group').click();
+      await page.getByTestId('condition-editor').getByRole('combobox', { name: 'Attribute' }).fill('method');
+      await page.screenshot({ path: testInfo.outputPath(`attribute-list-${viewport.name}.png`) });
       await pickAttribute(page, 'experimental method', METHOD);
       await pickSuggested(page, 'X-RAY DIFFRACTION');
       await page.getByTestId('condition-editor').getByTestId('condition-apply').click();
@@ -186,6 +189,47 @@ for (const viewport of VIEWPORTS) {
       await expect(
         page.getByRole('alert').filter({ hasText: 'Attribute: choose one from the list' }),
       ).toBeVisible();
+    });
+
+    test('values that fit: a list of numbers typed with Enter, a range with its inclusive flags, edited in place', async ({
+      page,
+    }) => {
+      await page.goto(queryEditorUrl('', { return_type: 'entry' }));
+      await page.getByTestId('add-condition').click();
+      await pickAttribute(page, 'resolution', RESOLUTION);
+      const editor = page.getByTestId('condition-editor');
+      await editor.getByTestId('operator-select').selectOption('in');
+      const add = editor.getByTestId('value-add a value');
+      await add.fill('1.5');
+      await add.press('Enter');
+      await add.fill('2');
+      await add.press('Enter');
+      await expect(editor.getByRole('list', { name: 'Values' }).getByRole('listitem')).toHaveCount(2);
+      await editor.getByTestId('condition-apply').click();
+      await expect
+        .poll(async () => (await editorRequest(page)).query)
+        .toEqual(condition(RESOLUTION, 'in', [1.5, 2]));
+
+      // Edited in place: a range from 1 (included) to 2 (excluded).
+      await page.getByRole('button', { name: /^Edit: Resolution/ }).click();
+      await editor.getByTestId('operator-select').selectOption('range');
+      await editor.getByTestId('value-from').fill('1');
+      await editor.getByTestId('value-to').fill('2');
+      await editor.getByRole('checkbox', { name: 'including' }).nth(1).uncheck();
+      await editor.getByTestId('condition-apply').click();
+      await expect
+        .poll(async () => (await editorRequest(page)).query)
+        .toEqual(
+          condition(RESOLUTION, 'range', { from: 1, to: 2, include_lower: true, include_upper: false }),
+        );
+      await expect(page.getByTestId('builder-condition')).toHaveText(/Resolution from 1 to 2 Å/);
+
+      // A value that does not fit is named, and nothing is written.
+      await page.getByRole('button', { name: /^Edit: Resolution/ }).click();
+      await editor.getByTestId('value-to').fill('0.5');
+      await editor.getByTestId('condition-apply').click();
+      await expect(editor.getByRole('alert')).toHaveText('To: 0.5 is below the lower bound 1');
+      expect((await editorRequest(page)).query).toMatchObject({ parameters: { value: { to: 2 } } });
     });
 
     test('a node the builder cannot show stays, read-only, with "edit as JSON"', async ({ page }) => {

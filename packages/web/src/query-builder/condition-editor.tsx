@@ -394,7 +394,15 @@ function ValueList({
           </li>
         ))}
       </ul>
-      <span className="ps-qb-inline">
+      <span
+        className="ps-qb-inline"
+        // Enter adds the typed value to the list (a choice taken from the list is added already).
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.defaultPrevented || text.trim() === '') return;
+          event.preventDefault();
+          add(text);
+        }}
+      >
         {attribute.type === 'string' ? (
           <SuggestedValue
             attribute={attribute}
