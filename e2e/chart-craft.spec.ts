@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHARTS, CHART_LIST, toGrowthData, type ChartDefinition } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
-import { chartData, waitForBarsGrown, waitForChart } from './support/helpers.ts';
+import { chartData, waitForBarsGrown, waitForChart, withoutServerRendering } from './support/helpers.ts';
 
 /**
  * The charts drawn with care at a desktop's and a phone's width: axes that fit, names in full, bin
@@ -201,6 +201,7 @@ for (const size of SIZES) {
     for (const path of ['/growth/overall-structures', '/distribution/resolution', '/distribution/journal']) {
       test(`${path}: no data is a message of its own, with no axes`, async ({ page }) => {
         // The service finds nothing (204 No Content) for the chart's request.
+        await withoutServerRendering(page);
         await page.route(
           (url) => url.pathname.endsWith('/query'),
           (route) => route.fulfill({ status: 204 }),

@@ -16,6 +16,7 @@ import {
   requestOf,
   waitForBarsGrown,
   waitForChart,
+  withoutServerRendering,
 } from './support/helpers.ts';
 
 /** Opens a chart and waits for it; the page reaches only the service under test. */
@@ -224,6 +225,7 @@ test('variants are kept in the URL and change the request', async ({ page }) => 
 });
 
 test('an API failure shows the error screen', async ({ page }) => {
+  await withoutServerRendering(page);
   await page.route('**/rcsbsearch/v2/query', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"engine on fire"}' }),
   );
@@ -236,6 +238,7 @@ test('an API failure shows the error screen', async ({ page }) => {
 });
 
 test('a 204 answer draws an empty chart, not an error', async ({ page }) => {
+  await withoutServerRendering(page);
   await page.route('**/rcsbsearch/v2/query', (route) => route.fulfill({ status: 204 }));
   await openChart(page, '/growth/experimental-method');
   await expect(page.getByText('The search service has no data for this chart.')).toBeVisible();

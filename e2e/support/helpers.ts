@@ -110,11 +110,24 @@ export async function barValues(page: Page): Promise<Map<string, number>> {
   return new Map(bars as [string, number][]);
 }
 
-/** Waits until the chart is drawn (no skeleton, bars or an empty-data note). */
+/**
+ * Waits until the element `selector` names is React's: a page the server drew is on screen before
+ * its scripts have run, and a click on it then is a click on plain HTML (a bar is a link).
+ */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector);
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  }, selector);
+}
+
+/** Waits until the chart is drawn (no skeleton, bars or an empty-data note) and hydrated. */
 export async function waitForChart(page: Page) {
   // A chart with nothing to draw says so in place of its drawing.
-  await expect(page.locator('.ps-plot-chart svg.ps-chart, .ps-plot-chart .ps-chart-state')).toBeVisible();
+  const chart = '.ps-plot-chart svg.ps-chart, .ps-plot-chart .ps-chart-state';
+  await expect(page.locator(chart)).toBeVisible();
   await expect(page.locator('[data-testid="plot-skeleton"]')).toHaveCount(0);
+  await waitForHydration(page, chart);
 }
 
 /** The request carried by a query-editor or advanced-search URL. */
@@ -147,10 +160,31 @@ export async function waitForBarsGrown(page: Page) {
 export async function largestBar(page: Page, selector = '.ps-plot-chart .ps-bar') {
   const bars = page.locator(selector);
   await expect(bars.first()).toBeAttached();
+  await waitForHydration(page, selector);
   await waitForBarsGrown(page);
   const index = await bars.evaluateAll((rects) => {
     const sizes = rects.map((r) => r.getBoundingClientRect()).map((b) => b.width * b.height);
     return sizes.indexOf(Math.max(...sizes));
   });
   return bars.nth(index);
+}
+
+/**
+ * Pages as the server sends them when it does not render them (a render that failed or took too
+ * long): the browser draws them and asks the service itself, so that a test can answer for the
+ * service in the browser (a 500, a 204). Set before `page.goto`.
+ */
+export async function withoutServerRendering(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/rcsbsearch/') && !url.pathname.startsWith('/static/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /(<div id="statsroot"[^>]*>)[\s\S]*<\/div><script type="application\/json" id="ps-server-state">[\s\S]*?<\/script>/,
+        '$1</div>',
+      );
+      await route.fulfill({ response, body });
+    },
+  );
 }

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { prefetchInitialChart } from './routing/initial-chart.ts';
+import { SERVER_STATE_ID, startHydration } from './ssr/server-markup.ts';
 import './theme.css';
 import './styles.css';
 
@@ -32,6 +34,22 @@ function ConfigError({ message }: { message: string }) {
   );
 }
 
+/** The query cache the server drew the page from, if it rendered it. */
+function serverState(): DehydratedState | undefined {
+  const script = document.getElementById(SERVER_STATE_ID);
+  if (!script?.textContent) return undefined;
+  try {
+    const state = JSON.parse(script.textContent) as DehydratedState;
+    // The answers are as fresh as the page: the server renders pages anew for a new archive.
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    return state;
+  } catch (error) {
+    console.error("PDB Statistics: the page's server state could not be read", error);
+    return undefined;
+  }
+}
+
 const element = document.getElementById(ROOT_ELEMENT_ID);
 if (!element) {
   console.error(`PDB Statistics: no element with id "${ROOT_ELEMENT_ID}" to mount on`);
@@ -39,9 +57,8 @@ if (!element) {
   const result = parseRootConfig(element.getAttribute('data-config'));
   if (!result.ok) console.error(`PDB Statistics: ${result.message}`);
   const queryClient = createQueryClient();
-  if (result.ok)
-    prefetchInitialChart(queryClient, result.config.sierraConfig.searchApiUrl, result.config.basename);
-  createRoot(element).render(
+  const state = result.ok ? serverState() : undefined;
+  const app = (
     <StrictMode>
       <ErrorBoundary>
         {result.ok ? (
@@ -50,6 +67,16 @@ if (!element) {
           <ConfigError message={result.message} />
         )}
       </ErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (state) {
+    // The server drew the page from these answers: hydrated with them, nothing is asked again.
+    hydrate(queryClient, state);
+    startHydration();
+    hydrateRoot(element, app);
+  } else {
+    if (result.ok)
+      prefetchInitialChart(queryClient, result.config.sierraConfig.searchApiUrl, result.config.basename);
+    createRoot(element).render(app);
+  }
 }

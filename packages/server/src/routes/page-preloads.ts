@@ -16,6 +16,9 @@ function pageOf(path: string): PageName | undefined {
   return matchRoute(path)?.page;
 }
 
+/** The tags of a path's page chunk; with `stylesheets`, its styles applied (for a page drawn on the server). */
+export type PagePreloads = (path: string, options?: { stylesheets?: boolean }) => string;
+
 /** The chunks `roots` load statically, themselves included. */
 function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string> {
   const seen = new Set<string>();
@@ -33,7 +36,7 @@ function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string
  * loads, instead of after it has run: one step less between navigation and the first chart. Without
  * them the page still works, one round trip later. `base` is the public path of the build's assets.
  */
-export function pagePreloads(manifest: Manifest, base: string): (path: string) => string {
+export function pagePreloads(manifest: Manifest, base: string): PagePreloads {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html');
   const loaded = staticClosure(manifest, entry ? [entry] : []);
   const tags = Object.entries(PAGES).map(([name, { chunk }]) => {
@@ -41,14 +44,16 @@ export function pagePreloads(manifest: Manifest, base: string): (path: string) =
     const scripts = chunks.map(
       (key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`,
     );
-    const styles = chunks.flatMap((key) =>
-      (manifest[key]!.css ?? []).map((file) => `<link rel="preload" as="style" href="${base}${file}">`),
-    );
-    return { name, html: [...scripts, ...styles].join('') };
+    const styleFiles = chunks.flatMap((key) => manifest[key]!.css ?? []);
+    const styles = styleFiles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
+    // A page drawn on the server needs its chunk's styles before it is shown, not after its script runs.
+    const sheets = styleFiles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
+    return { name, html: [...scripts, ...styles].join(''), rendered: [...scripts, ...sheets].join('') };
   });
-  return (path) => {
+  return (path, { stylesheets = false } = {}) => {
     const page = pageOf(path);
-    return tags.find((t) => t.name === page)?.html ?? '';
+    const tag = tags.find((t) => t.name === page);
+    return (stylesheets ? tag?.rendered : tag?.html) ?? '';
   };
 }
 
@@ -56,7 +61,7 @@ export function pagePreloads(manifest: Manifest, base: string): (path: string) =
  * Reads the build's manifest; a build without one (or a broken one) gets no preloads. The assets'
  * public path is what precedes the entry's file name in the built index.html.
  */
-export async function readPagePreloads(root: string, index: string): Promise<(path: string) => string> {
+export async function readPagePreloads(root: string, index: string): Promise<PagePreloads> {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(root, '.vite/manifest.json'), 'utf8')) as Manifest;

@@ -51,11 +51,15 @@ export function archiveInfoQuery(searchApiUrl: string) {
   });
 }
 
+const toSet = (paths: string[]) => new Set(paths);
+
 /** The attribute paths of a metadata schema; asked for once per page (they change only with the archive). */
 export function heldAttributesQuery(searchApiUrl: string, kind: 'structure' | 'chemical') {
   return queryOptions({
     queryKey: ['held-attributes', kind, { searchApiUrl }] as const,
-    queryFn: async ({ signal }) => schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal)),
+    // Kept as a list (a page drawn on the server sends its cache as JSON), read as a set.
+    queryFn: async ({ signal }) => [...schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal))],
+    select: toSet,
     staleTime: Infinity,
     retry: 1,
   });

@@ -24,6 +24,16 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/**
+ * How requests reach the search service: the global fetch; on the server, which renders pages from
+ * its own answers, a fetch that hands them to its own routes without a trip over the network.
+ */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+export function setServiceFetch(serviceFetch: typeof fetch): void {
+  send = serviceFetch;
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let payload: unknown;
   let detail = response.statusText;
@@ -46,7 +56,7 @@ export async function postSearch(
   request: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResponse | null> {
-  const response = await fetch(searchEndpoint(searchApiUrl), {
+  const response = await send(searchEndpoint(searchApiUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
@@ -89,7 +99,7 @@ export async function getArchiveInfo(
   searchApiUrl: string,
   signal?: AbortSignal,
 ): Promise<ArchiveInfo | null> {
-  const response = await fetch(archiveEndpoint(searchApiUrl), { ...(signal && { signal }) });
+  const response = await send(archiveEndpoint(searchApiUrl), { ...(signal && { signal }) });
   if (response.status === 404 || response.status === 405) return null;
   if (!response.ok) throw await errorFrom(response);
   const body: unknown = await response.json();
@@ -108,7 +118,7 @@ export async function getMetadataSchema(
   kind: 'structure' | 'chemical',
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const response = await fetch(metadataSchemaEndpoint(searchApiUrl, kind), { ...(signal && { signal }) });
+  const response = await send(metadataSchemaEndpoint(searchApiUrl, kind), { ...(signal && { signal }) });
   if (!response.ok) throw await errorFrom(response);
   return response.json();
 }

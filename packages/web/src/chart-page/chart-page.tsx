@@ -16,6 +16,7 @@ import { ApiError } from '../api/search-client.ts';
 import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
 import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
 import { useMissingForChart } from '../archive-coverage/use-held-attributes.ts';
+import { BarHrefContext } from '../charts/bar-link.tsx';
 import { SeriesLegend } from '../charts/series-legend.tsx';
 import type { BarSelection } from '../charts/types.ts';
 import { useDataQuery } from '../data/data-context.tsx';
@@ -32,6 +33,7 @@ import {
   withView,
 } from '../routing/plot-state.ts';
 import { useSettings } from '../settings/settings-context.tsx';
+import { isServerMarkup } from '../ssr/server-markup.ts';
 import { ScopeBar } from '../scope/scope-bar.tsx';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { useScope } from '../scope/use-scope.ts';
@@ -109,7 +111,8 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
   const scale = readScale(params);
   const [selected, setSelected] = useState<Selected | null>(null);
-  const [tableOpen, setTableOpen] = useState(false);
+  // The server sends the table's markup (it is read without scripts too), so hydration builds it.
+  const [tableOpen, setTableOpen] = useState(isServerMarkup);
   const svg = useRef<SVGSVGElement>(null);
   const narrow = useNarrowScreen();
   // How the last bar was chosen: a touch shows the bar's value first, a click or a key opens its search.
@@ -171,15 +174,15 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // in a transition: a box or switch the visitor flips must not flip back while the page catches up.
   const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true, flushSync: true });
 
+  const clickOf = (selection: BarSelection): ChartClick => ({
+    x: selection.x,
+    view: state.view,
+    ...(selection.series !== undefined && { series: selection.series }),
+  });
   /** The search of a bar or table value: opened in the query editor now, or offered (`open` false). */
   const select = (selection: BarSelection, open: boolean) => {
-    const click: ChartClick = {
-      x: selection.x,
-      view: state.view,
-      ...(selection.series !== undefined && { series: selection.series }),
-    };
     try {
-      const request = clickRequest(definition, click, resolved.query, scope.node);
+      const request = clickRequest(definition, clickOf(selection), resolved.query, scope.node);
       if (open) window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
       setSelected({ selection, view: state.view, opened: open, request, chartRoute });
     } catch (error) {
@@ -193,6 +196,18 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // A value of the data table is a button named after its search: it opens it.
   const onTableSelect = (selection: BarSelection) => select(selection, true);
   const closeSelection = useCallback(() => setSelected(null), []);
+  // Each bar links to the search a click on it opens, for pages read without scripts.
+  const barHref = (selection: BarSelection) => {
+    try {
+      return queryEditorUrl(
+        searchApiUrl,
+        clickRequest(definition, clickOf(selection), resolved.query, scope.node),
+        chartRoute,
+      );
+    } catch {
+      return undefined;
+    }
+  };
 
   // The query editor gets the request of the chart as shown: hidden series left out.
   const visible = seriesLabels.filter((label) => !hidden.has(label));
@@ -236,7 +251,10 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
           renderChart={chart}
           svg={svg}
           editorUrl={queryEditorUrl(searchApiUrl, editorRequest)}
-          embedUrl={new URL(embedHref, window.location.origin).href}
+          // Read when the share panel opens; a page drawn on the server has no window yet.
+          embedUrl={
+            typeof window === 'undefined' ? embedHref : new URL(embedHref, window.location.origin).href
+          }
           dataApi={
             // Only our own service answers the archive route, and only it has the chart data API.
             archive
@@ -266,101 +284,103 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
 
   // On a phone the chart comes first and its controls under it; elsewhere the controls lead.
   return (
-    <article
-      className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`}
-      data-chart={definition.key}
-    >
-      <header className="ps-plot-header">
-        <h1>{resolved.title}</h1>
-        {shown && <ChartSubtitle shown={shown} view={state.view} />}
-        {!narrow && controls}
-      </header>
+    <BarHrefContext value={barHref}>
+      <article
+        className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`}
+        data-chart={definition.key}
+      >
+        <header className="ps-plot-header">
+          <h1>{resolved.title}</h1>
+          {shown && <ChartSubtitle shown={shown} view={state.view} />}
+          {!narrow && controls}
+        </header>
 
-      {!embedded && (
-        <ScopeBar
-          reading={scope.reading}
-          serviceError={refused}
-          returnType={resolved.query.returnType}
-          onChange={scope.setCohort}
-          onClear={scope.clear}
-        />
-      )}
+        {!embedded && (
+          <ScopeBar
+            reading={scope.reading}
+            serviceError={refused}
+            returnType={resolved.query.returnType}
+            onChange={scope.setCohort}
+            onClear={scope.clear}
+          />
+        )}
 
-      {scopeBlocked ? (
-        <>
-          <p className="ps-scope-blocked" data-testid="scope-blocked">
-            The chart cannot be drawn for this scope: change or clear the scope above.
-          </p>
-          {narrow && controls}
-        </>
-      ) : missing.length > 0 ? (
-        <>
-          <MissingAttributesNote missing={missing} />
-          {narrow && controls}
-        </>
-      ) : !shown && query.isError ? (
-        <DataError error={query.error} />
-      ) : !shown ? (
-        <>
-          <PlotSkeleton />
-          {narrow && controls}
-        </>
-      ) : (
-        <>
-          {query.isError && <DataError error={query.error} />}
-          <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
-            <div
-              className="ps-plot-chart"
-              onPointerDown={(event) => {
-                lastPointer.current = event.pointerType;
-              }}
-              onKeyDown={() => {
-                lastPointer.current = 'keyboard';
-              }}
-            >
-              {chart()}
-              {narrow && controls}
-            </div>
-            {seriesLabels.length > 1 && (
-              <aside className="ps-plot-side">
-                <SeriesLegend
-                  labels={seriesLabels}
-                  colors={look.colors}
-                  hidden={hidden}
-                  onToggle={(label) => update(withSeriesToggled(params, label))}
-                  patterns={settings.patterns}
-                />
-              </aside>
-            )}
-          </div>
-          <DataAsOf provenance={provenance} scope={scopeSummary} />
-          {embedded && <EmbedSource />}
-          <KindNote shown={shown} />
-          <p className="ps-hint" hidden={embedded}>
-            {narrow
-              ? `Tap a ${mark} to read its value and open its search; a value in the table opens its search.`
-              : `Click a ${mark} or a value in the table to open its search in the query editor.`}
-          </p>
-          {selected && (
-            <SelectionPanel
-              selected={selected}
-              valueTitle={definition.options.yAxisTitle}
-              advancedUrl={searchAdvancedUrl}
-              searchApiUrl={searchApiUrl}
-              onClose={closeSelection}
-            />
-          )}
-          {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
-          {!embedded && (
-            <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
-              <summary>Data table</summary>
-              {tableOpen && (
-                <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+        {scopeBlocked ? (
+          <>
+            <p className="ps-scope-blocked" data-testid="scope-blocked">
+              The chart cannot be drawn for this scope: change or clear the scope above.
+            </p>
+            {narrow && controls}
+          </>
+        ) : missing.length > 0 ? (
+          <>
+            <MissingAttributesNote missing={missing} />
+            {narrow && controls}
+          </>
+        ) : !shown && query.isError ? (
+          <DataError error={query.error} />
+        ) : !shown ? (
+          <>
+            <PlotSkeleton />
+            {narrow && controls}
+          </>
+        ) : (
+          <>
+            {query.isError && <DataError error={query.error} />}
+            <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
+              <div
+                className="ps-plot-chart"
+                onPointerDown={(event) => {
+                  lastPointer.current = event.pointerType;
+                }}
+                onKeyDown={() => {
+                  lastPointer.current = 'keyboard';
+                }}
+              >
+                {chart()}
+                {narrow && controls}
+              </div>
+              {seriesLabels.length > 1 && (
+                <aside className="ps-plot-side">
+                  <SeriesLegend
+                    labels={seriesLabels}
+                    colors={look.colors}
+                    hidden={hidden}
+                    onToggle={(label) => update(withSeriesToggled(params, label))}
+                    patterns={settings.patterns}
+                  />
+                </aside>
               )}
-            </details>
-          )}
-        </>
-      )}
-    </article>
+            </div>
+            <DataAsOf provenance={provenance} scope={scopeSummary} />
+            {embedded && <EmbedSource />}
+            <KindNote shown={shown} />
+            <p className="ps-hint" hidden={embedded}>
+              {narrow
+                ? `Tap a ${mark} to read its value and open its search; a value in the table opens its search.`
+                : `Click a ${mark} or a value in the table to open its search in the query editor.`}
+            </p>
+            {selected && (
+              <SelectionPanel
+                selected={selected}
+                valueTitle={definition.options.yAxisTitle}
+                advancedUrl={searchAdvancedUrl}
+                searchApiUrl={searchApiUrl}
+                onClose={closeSelection}
+              />
+            )}
+            {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
+            {!embedded && (
+              <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
+                <summary>Data table</summary>
+                {tableOpen && (
+                  <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+                )}
+              </details>
+            )}
+          </>
+        )}
+      </article>
+    </BarHrefContext>
   );
 }

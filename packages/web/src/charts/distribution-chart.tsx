@@ -13,7 +13,15 @@ import { formatNumber, valueTicks } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { CHART_FONT_SIZE, CHART_LINE, measureText, widestWord, wrapLabel } from './text-measure.ts';
+import { BarLink } from './bar-link.tsx';
+import {
+  CHART_FONT_SIZE,
+  CHART_LINE,
+  measureText,
+  useTextMeasures,
+  widestWord,
+  wrapLabel,
+} from './text-measure.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 
 export interface DistributionChartProps {
@@ -94,6 +102,7 @@ function horizontalRows(labels: string[], width: number) {
 export function DistributionChart(props: DistributionChartProps) {
   const { data, orientation, onSelect, scale = 'linear', patterns = false, svgRef } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
+  useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
   const labels = data.bars.map((b) => b.label);
@@ -219,39 +228,40 @@ export function DistributionChart(props: DistributionChartProps) {
               const position = positionOf(bar.label);
               const length = Math.abs(values(bar.value) - zero);
               return (
-                <rect
-                  key={bar.label}
-                  className="ps-bar"
-                  x={vertical ? position : 0}
-                  y={vertical ? values(bar.value) : position}
-                  width={vertical ? thickness : Math.max(0, length)}
-                  height={vertical ? Math.max(0, length) : thickness}
-                  fill={patterns ? `url(#${patternPrefix}-0)` : props.color}
-                  data-color={props.color}
-                  data-x={bar.label}
-                  data-value={bar.value}
-                  aria-label={`${bar.label}: ${formatNumber(bar.value)}`}
-                  {...barProps(i)}
-                  onFocus={() => {
-                    barProps(i).onFocus();
-                    showTooltip(
-                      bar,
-                      margin.left + (vertical ? position + thickness : length),
-                      margin.top + (vertical ? values(bar.value) : position),
-                    );
-                  }}
-                  // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
-                  onBlur={() => setTooltip(null)}
-                  onMouseMove={(event) => {
-                    const box = (
-                      event.currentTarget.ownerSVGElement as SVGSVGElement
-                    ).getBoundingClientRect();
-                    showTooltip(bar, event.clientX - box.left, event.clientY - box.top);
-                  }}
-                  onClick={() => onSelect({ x: bar.label, value: bar.value })}
-                >
-                  <title>{`${bar.label}: ${formatNumber(bar.value)}`}</title>
-                </rect>
+                <BarLink key={bar.label} selection={{ x: bar.label, value: bar.value }}>
+                  <rect
+                    className="ps-bar"
+                    x={vertical ? position : 0}
+                    y={vertical ? values(bar.value) : position}
+                    width={vertical ? thickness : Math.max(0, length)}
+                    height={vertical ? Math.max(0, length) : thickness}
+                    fill={patterns ? `url(#${patternPrefix}-0)` : props.color}
+                    data-color={props.color}
+                    data-x={bar.label}
+                    data-value={bar.value}
+                    aria-label={`${bar.label}: ${formatNumber(bar.value)}`}
+                    {...barProps(i)}
+                    onFocus={() => {
+                      barProps(i).onFocus();
+                      showTooltip(
+                        bar,
+                        margin.left + (vertical ? position + thickness : length),
+                        margin.top + (vertical ? values(bar.value) : position),
+                      );
+                    }}
+                    // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
+                    onBlur={() => setTooltip(null)}
+                    onMouseMove={(event) => {
+                      const box = (
+                        event.currentTarget.ownerSVGElement as SVGSVGElement
+                      ).getBoundingClientRect();
+                      showTooltip(bar, event.clientX - box.left, event.clientY - box.top);
+                    }}
+                    onClick={() => onSelect({ x: bar.label, value: bar.value })}
+                  >
+                    <title>{`${bar.label}: ${formatNumber(bar.value)}`}</title>
+                  </rect>
+                </BarLink>
               );
             })}
           </g>

@@ -14,7 +14,8 @@ import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
+import { BarLink } from './bar-link.tsx';
+import { CHART_FONT_SIZE, CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 import { seriesColor } from '../settings/colors.ts';
 
@@ -65,6 +66,7 @@ export function GrowthChart(props: GrowthChartProps) {
   // Shares have one scale: a logarithm of per cents would hide the small bins it is read for.
   const scale = share ? 'linear' : (props.scale ?? 'linear');
   const [frame, width] = useElementWidth<HTMLDivElement>();
+  useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
   const multi = data.series.length > 1;
@@ -192,44 +194,48 @@ export function GrowthChart(props: GrowthChartProps) {
               const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
               const name = `${bar.year}, ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`;
               return (
-                <rect
+                <BarLink
                   key={`${bar.year}-${bar.label}`}
-                  className="ps-bar"
-                  x={x(bar.year)}
-                  y={top}
-                  width={x.bandwidth()}
-                  height={Math.max(0, bottom - top)}
-                  fill={fill(bar.series)}
-                  data-color={color(bar.series)}
-                  data-x={bar.year}
-                  data-value={bar.value}
-                  {...(multi && { 'data-series': bar.label })}
-                  {...(partial?.year === bar.year && {
-                    'data-partial': 'true',
-                    fillOpacity: PARTIAL_OPACITY,
-                  })}
-                  aria-label={name}
-                  {...barProps(i)}
-                  onFocus={() => {
-                    barProps(i).onFocus();
-                    showTooltip(bar.column, (x(bar.year) ?? 0) + x.bandwidth(), top);
-                  }}
-                  // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
-                  onBlur={() => setTooltip(null)}
-                  onMouseMove={(event) => {
-                    const box = (
-                      event.currentTarget.ownerSVGElement as SVGSVGElement
-                    ).getBoundingClientRect();
-                    showTooltip(
-                      bar.column,
-                      event.clientX - box.left - MARGIN.left,
-                      event.clientY - box.top - MARGIN.top,
-                    );
-                  }}
-                  onClick={() => select(bar)}
+                  selection={{ x: bar.year, ...(multi && { series: bar.label }), value: bar.value }}
                 >
-                  <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`}</title>
-                </rect>
+                  <rect
+                    className="ps-bar"
+                    x={x(bar.year)}
+                    y={top}
+                    width={x.bandwidth()}
+                    height={Math.max(0, bottom - top)}
+                    fill={fill(bar.series)}
+                    data-color={color(bar.series)}
+                    data-x={bar.year}
+                    data-value={bar.value}
+                    {...(multi && { 'data-series': bar.label })}
+                    {...(partial?.year === bar.year && {
+                      'data-partial': 'true',
+                      fillOpacity: PARTIAL_OPACITY,
+                    })}
+                    aria-label={name}
+                    {...barProps(i)}
+                    onFocus={() => {
+                      barProps(i).onFocus();
+                      showTooltip(bar.column, (x(bar.year) ?? 0) + x.bandwidth(), top);
+                    }}
+                    // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
+                    onBlur={() => setTooltip(null)}
+                    onMouseMove={(event) => {
+                      const box = (
+                        event.currentTarget.ownerSVGElement as SVGSVGElement
+                      ).getBoundingClientRect();
+                      showTooltip(
+                        bar.column,
+                        event.clientX - box.left - MARGIN.left,
+                        event.clientY - box.top - MARGIN.top,
+                      );
+                    }}
+                    onClick={() => select(bar)}
+                  >
+                    <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`}</title>
+                  </rect>
+                </BarLink>
               );
             })}
           </g>

@@ -67,6 +67,8 @@ export function serializeChart(svg: SVGSVGElement): ChartMarkup {
     copy.removeAttribute('tabindex');
   });
   for (const label of clone.querySelectorAll(AXIS_TITLE_SELECTOR)) label.remove();
+  // On the page a bar is a link to its search; an image keeps the bar alone.
+  for (const link of clone.querySelectorAll('a')) link.replaceWith(...link.childNodes);
 
   // Cropped to what is drawn: the margins the page keeps for its axis titles would leave gaps.
   const box = drawnBox(svg);

@@ -1,11 +1,19 @@
 import { CHART_KINDS, type ChartKind } from '@pdb-stats/charts';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';
 import { RouteError } from '../errors/route-error.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { EmbedLayout } from '../layout/embed-layout.tsx';
 import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
+import { endHydration } from '../ssr/server-markup.ts';
 import { loadChunk } from './chunk-loader.ts';
 import { PAGES, chartRoutePattern, embedRoutePattern } from './routes.ts';
 
@@ -47,8 +55,19 @@ const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
 const ResultsPage = lazyPage(() => import('../search-pages/results-page.tsx'));
 const QueryEditorPage = lazyPage(() => import('../search-pages/query-editor-page.tsx'));
 
+/** Rendered after a page's content: when it commits, the page has hydrated (when it came from the server). */
+function HydrationEnd() {
+  useEffect(endHydration, []);
+  return null;
+}
+
 function page(element: ReactNode, fallback: ReactNode = <LoadingIndicator />) {
-  return <Suspense fallback={fallback}>{element}</Suspense>;
+  return (
+    <Suspense fallback={fallback}>
+      {element}
+      <HydrationEnd />
+    </Suspense>
+  );
 }
 
 /** Any other path: the not-found page, through the route error element (error named NotFoundError). */

@@ -1,5 +1,15 @@
 import type { ColorSchemeName } from './colors.ts';
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { isServerMarkup, onHydrationEnd } from '../ssr/server-markup.ts';
 import type { SierraConfig } from '../config.ts';
 import { initialSettings, settingsReducer, storedPart, type SettingsState } from './settings-state.ts';
 import { loadStoredSettings, saveStoredSettings } from './storage.ts';
@@ -17,15 +27,38 @@ export interface SettingsContextValue extends SettingsState {
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
 
-function startSettings(sierra: SierraConfig): SettingsState {
+function startSettings({ sierra, search }: { sierra: SierraConfig; search: string }): SettingsState {
   // The first URL is read here, not after the first render, so a shared link never flashes the
-  // stored scheme first.
-  const search = typeof window === 'undefined' ? '' : window.location.search;
-  return initialSettings(sierra, loadStoredSettings(), readScheme(new URLSearchParams(search)));
+  // stored scheme first. Server markup is drawn with the defaults (the server cannot know what this
+  // browser stored); the stored settings follow once it has hydrated.
+  const stored = isServerMarkup() ? undefined : loadStoredSettings();
+  return initialSettings(sierra, stored, readScheme(new URLSearchParams(search)));
 }
 
-export function SettingsProvider({ sierra, children }: { sierra: SierraConfig; children: ReactNode }) {
-  const [state, dispatch] = useReducer(settingsReducer, sierra, startSettings);
+export function SettingsProvider({
+  sierra,
+  search = typeof window === 'undefined' ? '' : window.location.search,
+  children,
+}: {
+  sierra: SierraConfig;
+  /** The query string of the first page (on the server, the request's). */
+  search?: string;
+  children: ReactNode;
+}) {
+  const [state, dispatch] = useReducer(settingsReducer, { sierra, search }, startSettings);
+  const hydrating = useSyncExternalStore(onHydrationEnd, isServerMarkup, () => true);
+  const storedRead = useRef(!hydrating);
+  // What storage holds as far as this page knows: what was read from it is not written back.
+  const lastStored = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (hydrating || storedRead.current) return;
+    storedRead.current = true;
+    const loaded = loadStoredSettings();
+    lastStored.current = JSON.stringify(
+      storedPart({ ...loaded, chosenSchemeName: loaded.schemeName, colorSchemes: loaded }),
+    );
+    dispatch({ type: 'loadStored', stored: loaded });
+  }, [hydrating]);
   // The setters never change, so effects that call them do not run again after each update.
   const actions = useMemo<Omit<SettingsContextValue, keyof SettingsState>>(
     () => ({
@@ -46,8 +79,10 @@ export function SettingsProvider({ sierra, children }: { sierra: SierraConfig; c
   const started = useRef(false);
   useEffect(() => {
     // Nothing is written until the visitor changes something: a scheme from a link is not stored.
-    if (started.current) saveStoredSettings(stored);
+    const json = JSON.stringify(stored);
+    if (started.current && json !== lastStored.current) saveStoredSettings(stored);
     started.current = true;
+    lastStored.current = json;
   }, [stored]);
   const value = useMemo<SettingsContextValue>(() => ({ ...state, ...actions }), [state, actions]);
   return <SettingsContext.Provider value={value}>{children}</SettingsContext.Provider>;

@@ -38,7 +38,9 @@ export type SettingsAction =
   /** The URL now names this scheme (or none). */
   | { type: 'syncUrlScheme'; schemeName: ColorSchemeName | undefined }
   | { type: 'setPatterns'; patterns: boolean }
-  | { type: 'setCustomColor'; index: number; color: string };
+  | { type: 'setCustomColor'; index: number; color: string }
+  /** The stored settings, read once a server-rendered page has hydrated with the defaults. */
+  | { type: 'loadStored'; stored: StoredSettings };
 
 /** Recomputes the scheme on screen after a change of the inputs. */
 function withEffectiveScheme(state: SettingsState): SettingsState {
@@ -108,6 +110,13 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
         visitSchemeName: action.schemeName,
       });
     }
+    case 'loadStored':
+      return withEffectiveScheme({
+        ...state,
+        chosenSchemeName: action.stored.schemeName,
+        patterns: action.stored.patterns,
+        colorSchemes: { ...state.colorSchemes, custom: action.stored.custom },
+      });
     case 'setPatterns':
       return { ...state, patterns: action.patterns };
     case 'setCustomColor': {

@@ -1,0 +1,142 @@
+import { CHARTS, clickRequest, resolveChart } from '@pdb-stats/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
+import { waitForHydration } from './support/helpers.ts';
+
+/**
+ * Pages drawn on the server: a chart page's HTML holds the chart before any script runs, the
+ * browser hydrates it from the answers that came with it (no search asked again, no mismatch), and
+ * with JavaScript off the pages can be read and the bars followed to their searches.
+ */
+
+const GROWTH = '/growth/experimental-method';
+const DISTRIBUTION = '/distribution/resolution';
+
+test('a chart page’s HTML holds the drawn chart, its header and its data table before any script runs', async ({
+  request,
+}) => {
+  const html = await (await request.get(`${GROWTH}?view=annual`)).text();
+  const root = /<div id="statsroot"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+  expect(root, 'the root element holds the page').toBeTruthy();
+  // The header block: title, subtitle and the controls.
+  expect(root).toContain('<h1>PDB Data Growth by Experimental Method</h1>');
+  expect(root).not.toContain('<script');
+  expect(root).toMatch(/class="ps-plot-header"/);
+  // The chart: bars with their values and labels, both axes with their ticks, the legend.
+  expect(root).toMatch(/<svg[^>]*class="ps-chart ps-growth-chart"/);
+  const bars = [...root!.matchAll(/<rect class="ps-bar"[^>]*data-x="(\d{4})"[^>]*data-value="(\d+)"/g)];
+  expect(bars.length).toBeGreaterThan(20);
+  expect(root).toMatch(/aria-label="\d{4}, X-ray: \d+"/);
+  expect(root).toMatch(/class="[^"]*visx-axis-left/);
+  expect(root).toMatch(/class="[^"]*visx-axis-bottom/);
+  expect(root).toMatch(/class="[^"]*ps-tick[^>]*>[\s\S]*?<text[^>]*>[\s\S]*?\d/);
+  expect(root).toMatch(/<fieldset class="ps-legend"/);
+  // The data table (inside its closed disclosure) with the same numbers as the bars.
+  expect(root).toMatch(
+    /<details class="ps-data-details"><summary>Data table<\/summary><div[^>]*>[\s\S]*<table/,
+  );
+  expect(root).not.toContain('data-testid="plot-skeleton"');
+  // The page's title is the chart's.
+  expect(html).toContain(`<title>PDB Statistics: ${CHARTS['experimental-method'].title}</title>`);
+});
+
+/** Search requests the page sends to the service, and console errors and warnings, while `visit` runs. */
+async function watch(page: Page, visit: () => Promise<void>) {
+  const searches: string[] = [];
+  const messages: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rcsbsearch/')) searches.push(`${request.method()} ${request.url()}`);
+  });
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  await visit();
+  return { searches, messages };
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, the chart and home pages hydrate without searching again or a mismatch`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    // The server's bar, taken before any script runs: a hydration that gave up on the server's
+    // markup (a mismatch) would draw the page anew, and this element would be gone.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        const marks = window as unknown as { serverBar?: Element | null; serverHeading?: Element | null };
+        marks.serverBar ??= document.querySelector('.ps-bar');
+        marks.serverHeading ??= document.querySelector('h1');
+      });
+    });
+    for (const path of [GROWTH, DISTRIBUTION]) {
+      const { searches, messages } = await watch(page, async () => {
+        await page.goto(path);
+        await waitForHydration(page, '.ps-plot-chart .ps-bar');
+        // After hydration the chart is laid out again with the browser's measures: let it settle.
+        await page.waitForTimeout(500);
+      });
+      const kept = await page.evaluate(() => {
+        const marks = window as unknown as { serverBar?: Element | null; serverHeading?: Element | null };
+        return {
+          bar: marks.serverBar != null && marks.serverBar.isConnected,
+          heading: marks.serverHeading != null && marks.serverHeading.isConnected,
+        };
+      });
+      expect(kept, `${path}: the server's elements are the page's`).toEqual({ bar: true, heading: true });
+      expect(searches, `${path}: searches after load`).toEqual([]);
+      expect(messages, `${path}: console`).toEqual([]);
+    }
+    const home = await watch(page, async () => {
+      await page.goto('/');
+      await waitForHydration(page, '.ps-headline a');
+      await page.waitForTimeout(500);
+    });
+    expect(home.searches, 'home: searches after load').toEqual([]);
+    expect(home.messages, 'home: console').toEqual([]);
+    await expect(page.locator('.ps-headline-value').first()).toHaveText(/^\d[\d,]*$/);
+  });
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a chart page is readable and its bars are links to their searches', async ({ page, baseURL }) => {
+    await page.goto(`${GROWTH}?view=annual`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'PDB Data Growth by Experimental Method' }),
+    ).toBeVisible();
+    await expect(page.locator('.ps-plot-chart svg.ps-chart')).toBeVisible();
+    const links = page.locator('.ps-plot-chart a.ps-bar-link');
+    const count = await links.count();
+    expect(count).toBeGreaterThan(20);
+    const definition = CHARTS['experimental-method'];
+    const { query } = resolveChart(definition, undefined);
+    for (const index of [0, Math.floor(count / 2), count - 1]) {
+      const link = links.nth(index);
+      const bar = link.locator('rect.ps-bar');
+      const year = (await bar.getAttribute('data-x'))!;
+      const series = (await bar.getAttribute('data-series'))!;
+      const expected = queryEditorUrl(
+        baseURL!,
+        clickRequest(definition, { x: year, series, view: 'annual' }, query),
+        `${GROWTH}?view=annual`,
+      );
+      expect(await link.getAttribute('href'), `${year} ${series}`).toBe(expected);
+    }
+    // The data table is there to open and read.
+    await page.getByText('Data table').click();
+    await expect(page.locator('.ps-data-details table')).toBeVisible();
+  });
+
+  test('the home page shows its figures', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const values = await page.locator('.ps-headline-value').allTextContents();
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) expect(value).toMatch(/^\d[\d,]*$/);
+  });
+});

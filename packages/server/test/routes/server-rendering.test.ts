@@ -1,0 +1,173 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { buildApp } from '../../src/app.ts';
+import { openDuckDbEngine } from '../../src/engine/index.ts';
+import { PageRenderer, normalizedQuery } from '../../src/rendering/page-renderer.ts';
+
+/**
+ * Pages rendered on the server by the dashboard's own server entry (built here by Vite's SSR build,
+ * as `npm start` builds it), from this server's answers: cached per archive version, address and
+ * state, revalidated by ETag, and sent unrendered when a render fails or takes too long.
+ */
+
+const WEB = fileURLToPath(new URL('../../../web/', import.meta.url));
+const TEMPLATE =
+  '<!doctype html><html><head><title>PDB Statistics</title></head><body>' +
+  '<noscript>You need to enable JavaScript to run this app.</noscript>' +
+  '<div id="statsroot" data-config="{}"></div><script type="module" src="/static/js/index.js"></script></body></html>';
+const CHART = '/growth/experimental-method';
+const EMPTY_ROOT = /<div id="statsroot" data-config='[^']*'><\/div>/;
+
+async function builtWeb(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'pdb-stats-ssr-'));
+  await writeFile(join(root, 'index.html'), TEMPLATE);
+  // As `npm run build` builds it: for production (vitest runs with NODE_ENV=test).
+  const environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await build({
+    root: WEB,
+    configFile: join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/server-entry.tsx', outDir: join(root, 'ssr') },
+  }).finally(() => (process.env.NODE_ENV = environment));
+  return root;
+}
+
+/** The bars of a rendered page: `year|series` → value. */
+function bars(html: string): Map<string, number> {
+  const found = html.matchAll(
+    /<rect class="ps-bar"[^>]*data-x="([^"]+)"[^>]*data-value="(\d+)"(?:[^>]*data-series="([^"]+)")?/g,
+  );
+  return new Map([...found].map(([, x, value, series]) => [`${x}|${series ?? ''}`, Number(value)]));
+}
+
+describe('server rendering of the dashboard’s pages', () => {
+  let root: string;
+  let archive: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    root = await builtWeb();
+    archive = await mkdtemp(join(tmpdir(), 'pdb-stats-ssr-archive-'));
+    await writeSnapshot(generateDocuments({ entries: 400, seed: 3, archiveDate: '2026-07-01' }), archive);
+    app = await buildApp({
+      engine: await openDuckDbEngine(archive),
+      // Generous: the first render of a cold process on a busy machine loads the page modules.
+      web: { root, render: { timeoutMs: 20_000 } },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    for (const dir of [root, archive]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends a chart page with the chart drawn from the service’s answer, and the answer for hydration', async () => {
+    const response = await app.inject({ url: `${CHART}?view=annual` });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<h1>PDB Data Growth by Experimental Method</h1>');
+    expect(html).toMatch(/<link rel="stylesheet"|<svg/);
+    expect(html).not.toContain('<noscript>');
+    const drawn = bars(html);
+    expect(drawn.size).toBeGreaterThan(10);
+    // The bars are the service's numbers: each year's X-ray bar is the facet count of that year.
+    const state = /<script type="application\/json" id="ps-server-state">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    const cache = JSON.parse(state!) as {
+      queries: { queryKey: unknown[]; state: { data: { response?: { facets?: unknown } } } }[];
+    };
+    const chart = cache.queries.find((query) => query.queryKey[0] === 'chart-data');
+    expect(chart?.state.data.response?.facets).toBeDefined();
+    const annual = [...drawn].filter(([key]) => key.endsWith('|X-ray'));
+    expect(annual.length).toBeGreaterThan(5);
+    expect(annual.reduce((sum, [, value]) => sum + value, 0)).toBeGreaterThan(0);
+    // Bars are links to their searches.
+    expect(html).toMatch(/<a class="ps-bar-link" href="http:\/\/localhost:80\/query-editor\.html\?json=/);
+  });
+
+  it('renders a page once per archive version and state: the next visitor gets the kept page', async () => {
+    const renderPage = vi.spyOn(
+      PageRenderer.prototype as never as { renderAnew: () => unknown },
+      'renderAnew',
+    );
+    const url = `${CHART}?view=cumulative&scale=log`;
+    const first = await app.inject({ url });
+    const again = await app.inject({ url: `${CHART}?scale=log&view=cumulative` });
+    expect(renderPage).toHaveBeenCalledTimes(1);
+    expect(again.body).toBe(first.body);
+    // Another view is another page, drawn differently.
+    const annual = await app.inject({ url: `${CHART}?view=annual&scale=log` });
+    expect(renderPage).toHaveBeenCalledTimes(2);
+    expect(bars(annual.body)).not.toEqual(bars(first.body));
+    expect(first.body).toContain('data-scale="log"');
+    renderPage.mockRestore();
+  });
+
+  it('writes a query string one way whatever the order of its parameters', () => {
+    expect(normalizedQuery('?view=annual&hide=EM&hide=NMR&scale=log')).toBe(
+      normalizedQuery('?scale=log&hide=EM&view=annual&hide=NMR'),
+    );
+    expect(normalizedQuery('?hide=EM&hide=NMR')).not.toBe(normalizedQuery('?hide=NMR&hide=EM'));
+    expect(normalizedQuery('')).toBe('');
+  });
+
+  it('revalidates a rendered page with its ETag', async () => {
+    const first = await app.inject({ url: '/distribution/resolution' });
+    expect(first.body).toContain('class="ps-bar"');
+    const etag = first.headers['etag'];
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await app.inject({ url: '/distribution/resolution', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('renders the home page’s figures', async () => {
+    const home = await app.inject({ url: '/' });
+    const counts = [...home.body.matchAll(/<span class="ps-headline-value">([^<]*)<\/span>/g)].map(
+      (m) => m[1],
+    );
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts).toContain('400');
+  });
+
+  it('sends the page unrendered when a search of it fails', async () => {
+    const answer = vi
+      .spyOn(app.searchService, 'answer')
+      .mockRejectedValue(Object.assign(new Error('the engine is down'), { statusCode: 503 }));
+    const response = await app.inject({ url: '/distribution/r-free' });
+    answer.mockRestore();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(EMPTY_ROOT);
+    expect(response.body).not.toContain('ps-server-state');
+  });
+
+  it('sends the page unrendered within the time limit when the answers do not come', async () => {
+    const hurried = await buildApp({
+      engine: await openDuckDbEngine(archive),
+      web: { root, render: { timeoutMs: 300 } },
+    });
+    try {
+      const answer = vi.spyOn(hurried.searchService, 'answer').mockReturnValue(new Promise(() => undefined));
+      const started = Date.now();
+      const response = await hurried.inject({ url: '/distribution/atom-count' });
+      answer.mockRestore();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toMatch(EMPTY_ROOT);
+    } finally {
+      await hurried.close();
+    }
+  });
+
+  it('sends the pages it does not render (search pages, unknown paths) unrendered', async () => {
+    for (const url of ['/query-editor.html', '/other-statistics', '/no/such/page']) {
+      const response = await app.inject({ url });
+      expect(response.body, url).toMatch(EMPTY_ROOT);
+    }
+  });
+});

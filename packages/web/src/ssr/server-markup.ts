@@ -1,0 +1,32 @@
+/**
+ * Whether the page is drawing the markup the server sent: always on the server, and in the browser
+ * from the start of hydration until the first page has hydrated. While it is, renders must give
+ * exactly what the server gave (text measured by estimate, the data table built, the default colour
+ * scheme); afterwards the browser's own measures and the visitor's stored settings take over.
+ */
+let hydrating = false;
+const listeners = new Set<() => void>();
+
+/** The id of the script element holding the query cache a server-rendered page was drawn from. */
+export const SERVER_STATE_ID = 'ps-server-state';
+export function isServerMarkup(): boolean {
+  return typeof document === 'undefined' || hydrating;
+}
+
+/** Called before `hydrateRoot` of a page the server rendered. */
+export function startHydration(): void {
+  hydrating = true;
+}
+
+/** Called once the first page has hydrated; components that drew server markup draw again. */
+export function endHydration(): void {
+  if (!hydrating) return;
+  hydrating = false;
+  for (const listener of listeners) listener();
+}
+
+/** Subscribes to the end of hydration (for `useSyncExternalStore`). */
+export function onHydrationEnd(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
