@@ -1,5 +1,5 @@
 import { CHARTS, clickRequest, resolveChart } from '@pdb-stats/charts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { waitForHydration } from './support/helpers.ts';
 
@@ -12,10 +12,29 @@ import { waitForHydration } from './support/helpers.ts';
 const GROWTH = '/growth/experimental-method';
 const DISTRIBUTION = '/distribution/resolution';
 
+/**
+ * The page at `path` as the server renders it. A cold server on a busy machine may not render a
+ * page within its time limit, and then sends it unrendered (by design); the render goes on and is
+ * kept, so the page is asked for until it comes rendered.
+ */
+async function renderedPage(request: APIRequestContext, path: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(async () => (html = await (await request.get(path)).text()).includes('id="ps-server-state"'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  return html;
+}
+
+test.beforeAll(async ({ request }) => {
+  for (const path of [`${GROWTH}?view=annual`, GROWTH, DISTRIBUTION, '/']) await renderedPage(request, path);
+});
+
 test('a chart page’s HTML holds the drawn chart, its header and its data table before any script runs', async ({
   request,
 }) => {
-  const html = await (await request.get(`${GROWTH}?view=annual`)).text();
+  const html = await renderedPage(request, `${GROWTH}?view=annual`);
   const root = /<div id="statsroot"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
   expect(root, 'the root element holds the page').toBeTruthy();
   // The header block: title, subtitle and the controls.

@@ -86,6 +86,11 @@ function renderToString(element: ReactElement, signal?: AbortSignal): Promise<st
   });
 }
 
+/** Loads the modules of the pages rendered here, so that a first visitor's render does not wait for them. */
+export async function preload(): Promise<void> {
+  await Promise.all([import('./pages/home-page.tsx'), import('./chart-page/chart-page.tsx')]);
+}
+
 /** Queries a render asked for that have no answer yet and are meant to be asked (`enabled`). */
 function unanswered(queryClient: QueryClient): Query[] {
   return queryClient

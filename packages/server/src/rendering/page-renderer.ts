@@ -19,6 +19,7 @@ export interface ServerEntry {
     signal?: AbortSignal;
   }): Promise<RenderedPage>;
   SERVER_STATE_ID: string;
+  preload(): Promise<void>;
   NotRendered: new (...args: never[]) => Error;
 }
 
@@ -77,7 +78,10 @@ export class PageRenderer {
   ): Promise<PageRenderer | undefined> {
     const file = join(root, SERVER_ENTRY);
     if (!existsSync(file)) return undefined;
-    const entry = import(pathToFileURL(file).href) as Promise<ServerEntry>;
+    const entry = (import(pathToFileURL(file).href) as Promise<ServerEntry>).then(async (loaded) => {
+      await loaded.preload();
+      return loaded;
+    });
     // A broken build is told once, at start; its pages are then sent unrendered.
     entry.catch((error: unknown) =>
       options.log?.error({ err: error }, 'the server entry of the dashboard did not load'),
