@@ -11,6 +11,7 @@ import { waitForHydration } from './support/helpers.ts';
 
 const GROWTH = '/growth/experimental-method';
 const DISTRIBUTION = '/distribution/resolution';
+const TREND = '/trend/resolution-by-year';
 
 /**
  * The page at `path` as the server renders it. A cold server on a busy machine may not render a
@@ -28,7 +29,8 @@ async function renderedPage(request: APIRequestContext, path: string): Promise<s
 }
 
 test.beforeAll(async ({ request }) => {
-  for (const path of [`${GROWTH}?view=annual`, GROWTH, DISTRIBUTION, '/']) await renderedPage(request, path);
+  for (const path of [`${GROWTH}?view=annual`, GROWTH, DISTRIBUTION, TREND, '/'])
+    await renderedPage(request, path);
 });
 
 test('a chart page’s HTML holds the drawn chart, its header and its data table before any script runs', async ({
@@ -87,14 +89,14 @@ for (const viewport of [
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         const marks = window as unknown as { serverBar?: Element | null; serverHeading?: Element | null };
-        marks.serverBar ??= document.querySelector('.ps-bar');
+        marks.serverBar ??= document.querySelector('.ps-plot-chart svg.ps-chart');
         marks.serverHeading ??= document.querySelector('h1');
       });
     });
-    for (const path of [GROWTH, DISTRIBUTION]) {
+    for (const path of [GROWTH, DISTRIBUTION, TREND]) {
       const { searches, messages } = await watch(page, async () => {
         await page.goto(path);
-        await waitForHydration(page, '.ps-plot-chart .ps-bar');
+        await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
         // After hydration the chart is laid out again with the browser's measures: let it settle.
         await page.waitForTimeout(500);
       });

@@ -9,7 +9,7 @@ import { useBarFocus } from './bar-focus.ts';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, thinLabels } from './format.ts';
-import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
+import { CHART_FONT_SIZE, CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
 
@@ -57,6 +57,7 @@ function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): Ye
 export function BandChart(props: BandChartProps) {
   const { data, color, onSelect, height = 420, svgRef } = props;
   const [frame, width] = useElementWidth<HTMLDivElement>();
+  useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const { quartiles } = data;
   const select = (q: YearQuartiles) => onSelect({ x: q.year, value: q.count });
