@@ -58,7 +58,9 @@ export function heldAttributesQuery(searchApiUrl: string, kind: 'structure' | 'c
   return queryOptions({
     queryKey: ['held-attributes', kind, { searchApiUrl }] as const,
     // Kept as a list (a page drawn on the server sends its cache as JSON), read as a set.
-    queryFn: async ({ signal }) => [...schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal))],
+    queryFn: async ({ signal }) => [
+      ...schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal)),
+    ],
     select: toSet,
     staleTime: Infinity,
     retry: 1,
