@@ -40,6 +40,8 @@ for (const path of [
   '/distribution/resolution',
   '/distribution/journal',
   '/distribution/source-organism?source=engineered',
+  '/trend/resolution-by-year?view=shares',
+  '/trend/atom-count-by-year?view=shares&hide=%3C%201000',
 ]) {
   test(`the downloaded CSV of ${path} is the API's`, async ({ page, baseURL }) => {
     await openChart(page, path);
@@ -66,4 +68,18 @@ test('with a series hidden on the page, the API given the same URL leaves it out
   expect(api.text).toBe(downloaded.text);
   const hidden = new URL(page.url()).searchParams.get('hide')!;
   expect(api.text.split('\r\n')[0]!.split(',')).not.toContain(hidden);
+});
+
+test('the quartiles of a trend chart: the downloaded CSV is the API’s', async ({ page, baseURL }) => {
+  const path = '/trend/r-free-by-year';
+  await page.goto(path);
+  await waitForChart(page);
+  await expect(page.locator('.ps-plot-chart .ps-point').first()).toBeAttached();
+  const downloaded = await downloadedCsv(page);
+  const api = await apiCsv(baseURL!, path);
+  expect(downloaded.text.split('\r\n')[0]).toBe(
+    'Year,Number of Entries,First quartile,Median,Third quartile',
+  );
+  expect(api.text).toBe(downloaded.text);
+  expect(api.name).toBe(downloaded.name);
 });
