@@ -80,6 +80,40 @@ test('a slow service: the skeleton, no error, then the chart', async ({ page }) 
   await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
 });
 
+test('a busy service: asked again after its Retry-After, the chart is drawn; refusing still, its message', async ({
+  page,
+}) => {
+  const busy = {
+    status: 503,
+    contentType: 'application/json',
+    headers: { 'retry-after': '2', 'access-control-expose-headers': 'retry-after' },
+    body: '{"status":503,"message":"the service is overloaded; retry in 2 s"}',
+  };
+  const asked: number[] = [];
+  await page.route(QUERY, async (route) => {
+    asked.push(Date.now());
+    if (asked.length === 1) await route.fulfill(busy);
+    else await route.continue();
+  });
+  await page.goto('/growth/overall-structures');
+  await waitForChart(page);
+  await expect(dataError(page)).toHaveCount(0);
+  // The second request waited as long as the service asked (TanStack's back-off would ask after 1 s).
+  expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(1_900);
+
+  await page.unroute(QUERY);
+  const refused: number[] = [];
+  await page.route(QUERY, async (route) => {
+    refused.push(Date.now());
+    await route.fulfill(busy);
+  });
+  await page.goto('/growth/experimental-method');
+  await expectDataError(page, '503 the service is overloaded; retry in 2 s');
+  // Once, then the message: not three requests in three seconds.
+  expect(refused).toHaveLength(2);
+  expect(refused[1]! - refused[0]!).toBeGreaterThanOrEqual(1_900);
+});
+
 test('a 500: the error screen with the message, then the chart on "Try again"', async ({ page }) => {
   await page.route(QUERY, (route) =>
     route.fulfill({
