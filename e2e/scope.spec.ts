@@ -1,0 +1,192 @@
+import type { QueryNode } from '@pdb-stats/search-model';
+import { CHARTS, chartFacetRequest, clickRequest, toDistributionData, toGrowthData } from '@pdb-stats/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { barValues, countOf, largestBar, requestOf, search, waitForChart } from './support/helpers.ts';
+
+/**
+ * A scope on every chart: the chart of a search, from its address (`query=<JSON of a query node>`),
+ * shown as chips that can be edited, removed and cleared, kept while browsing, and clicked through
+ * to scope AND bar.
+ */
+
+const EM: QueryNode = {
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'rcsb_entry_info.experimental_method', operator: 'exact_match', value: 'X-ray' },
+};
+const RECENT: QueryNode = {
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.5 },
+};
+const SCOPE: QueryNode = { type: 'group', logical_operator: 'and', nodes: [EM, RECENT] };
+const scoped = (path: string, node: unknown = SCOPE) =>
+  `${path}${path.includes('?') ? '&' : '?'}query=${encodeURIComponent(JSON.stringify(node))}`;
+
+const chips = (page: Page) => page.getByTestId('scope-chip');
+const scopeOf = (url: string) => new URL(url).searchParams.get('query');
+
+for (const [width, height] of [
+  [1280, 900],
+  [375, 812],
+] as const) {
+  test.describe(`${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('a chart over a scope: chips, its own bars, a bar clicking through to scope AND bar', async ({
+      page,
+      baseURL,
+    }) => {
+      const chart = CHARTS['experimental-method'];
+      await page.goto(scoped('/growth/experimental-method?view=annual'));
+      await waitForChart(page);
+      await expect(chips(page)).toHaveText([/Experimental method “X-ray”/, /Resolution below 2.5 Å/]);
+      await expect(page.getByTestId('data-as-of')).toContainText(
+        'Scope: Experimental method “X-ray”, Resolution below 2.5 Å.',
+      );
+      // The bars are the scope's: those of the scoped facet answer, which differ from the archive's.
+      const answer = await search(baseURL!, chartFacetRequest(chart.query, { scope: SCOPE }));
+      const data = toGrowthData(answer, chart.query);
+      // One series left (X-ray): its bars carry no series name.
+      const single = data.series.length === 1;
+      const expected = new Map<string, number>(
+        data.series.flatMap((series) =>
+          data.years.map(
+            (year, i) => [`${year}|${single ? '' : series.label}`, series.annual[i] ?? 0] as const,
+          ),
+        ),
+      );
+      expect(data.series.map((series) => series.label)).toEqual(['X-ray']);
+      const bars = await barValues(page);
+      expect(bars.size).toBeGreaterThan(0);
+      for (const [key, value] of bars) expect(value, key).toBe(expected.get(key));
+      const whole = toGrowthData(await search(baseURL!, chartFacetRequest(chart.query)), chart.query);
+      expect(whole.series.length).toBeGreaterThan(data.series.length);
+
+      const bar = await largestBar(page);
+      const value = Number(await bar.getAttribute('data-value'));
+      const x = (await bar.getAttribute('data-x'))!;
+      const series = (await bar.getAttribute('data-series')) ?? undefined;
+      expect(value).toBeGreaterThan(0);
+      await page.screenshot({ path: `${test.info().outputDir}/scoped-chart-${width}.png` });
+      const request = clickRequest(chart, { x, series, view: 'annual' }, chart.query, SCOPE);
+      expect(await countOf(baseURL!, request)).toBe(value);
+      if (width >= 600) {
+        // A click opens that very search, scope AND bar, in the query editor, counting the bar.
+        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
+        expect(requestOf(editor.url())).toEqual(request);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+      // Its results page counts the bar's number.
+      await page.goto(`/search?request=${encodeURIComponent(JSON.stringify(request))}`);
+      await expect(page.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+    });
+
+    test('edit a chip in place, remove one, clear the scope; Back and Forward step through them', async ({
+      page,
+    }) => {
+      await page.goto(scoped('/distribution/resolution'));
+      await waitForChart(page);
+      const before = await barValues(page);
+
+      // Edit: Escape cancels, Enter applies.
+      await page.getByRole('button', { name: /Edit condition: Resolution below 2.5 Å/ }).click();
+      const value = page.getByRole('textbox', { name: 'Value' });
+      await value.fill('1.5');
+      await value.press('Escape');
+      await expect(chips(page)).toHaveText([/X-ray/, /Resolution below 2.5 Å/]);
+      await page.getByRole('button', { name: /Edit condition: Resolution below 2.5 Å/ }).click();
+      await page.getByRole('combobox', { name: 'Operator' }).selectOption('less_or_equal');
+      await page.getByRole('textbox', { name: 'Value' }).fill('1.5');
+      await page.getByRole('textbox', { name: 'Value' }).press('Enter');
+      await expect(chips(page)).toHaveText([/X-ray/, /Resolution at most 1.5 Å/]);
+      expect(JSON.parse(scopeOf(page.url())!)).toEqual({
+        ...SCOPE,
+        nodes: [
+          EM,
+          { ...RECENT, parameters: { ...RECENT.parameters, operator: 'less_or_equal', value: 1.5 } },
+        ],
+      });
+      await waitForChart(page);
+      await expect.poll(async () => barValues(page)).not.toEqual(before);
+      if (width < 600) await page.screenshot({ path: `${test.info().outputDir}/chip-edited-${width}.png` });
+
+      // Remove a chip, then clear the scope.
+      await page.getByRole('button', { name: /Remove condition: Resolution at most 1.5 Å/ }).click();
+      await expect(chips(page)).toHaveText([/X-ray/]);
+      await page.getByRole('button', { name: 'Clear scope' }).click();
+      await expect(chips(page)).toHaveCount(0);
+      expect(scopeOf(page.url())).toBeNull();
+      await waitForChart(page);
+      await expect(page.getByTestId('data-as-of')).not.toContainText('Scope:');
+
+      // Back: the one chip; Back: the edited scope; Forward: the one chip again.
+      await page.goBack();
+      await expect(chips(page)).toHaveText([/X-ray/]);
+      await page.goBack();
+      await expect(chips(page)).toHaveText([/X-ray/, /Resolution at most 1.5 Å/]);
+      await page.goForward();
+      await expect(chips(page)).toHaveText([/X-ray/]);
+    });
+
+    test('the scope is kept while browsing: chart menu, home page figures and directory', async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto(scoped('/distribution/resolution'));
+      await waitForChart(page);
+      // To the home page: its figures are the scope's.
+      if (width < 600) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.getByRole('link', { name: 'PDB Statistics' }).first().click();
+      await expect(page).toHaveURL(/\/\?query=/);
+      expect(JSON.parse(scopeOf(page.url())!)).toEqual(SCOPE);
+      await expect(chips(page)).toHaveCount(2);
+      const entries = await countOf(baseURL!, { query: SCOPE, return_type: 'entry' });
+      await expect(page.locator('[data-count="entry"] .ps-headline-value')).toHaveText(
+        entries.toLocaleString('en-US'),
+      );
+      await page.screenshot({ path: `${test.info().outputDir}/scoped-home-${width}.png`, fullPage: false });
+      // From the directory to a chart: still scoped.
+      await page.locator('[data-chart-link="journal"]').click();
+      await expect(page).toHaveURL(/\/distribution\/journal\?query=/);
+      await waitForChart(page);
+      await expect(chips(page)).toHaveCount(2);
+      const journal = toDistributionData(
+        await search(baseURL!, chartFacetRequest(CHARTS.journal.query, { scope: SCOPE })),
+        CHARTS.journal.query,
+      );
+      const shown = await barValues(page);
+      for (const bar of journal.bars.slice(0, 5)) expect(shown.get(`${bar.label}|`)).toBe(bar.value);
+      // Back to the home page, still scoped.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/\?query=/);
+      await expect(chips(page)).toHaveCount(2);
+    });
+
+    test('an invalid scope shows the reason next to the chips, not an error screen', async ({ page }) => {
+      // A node the service refuses: its 400 message, next to the scope.
+      const refused = {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'exact_match', value: 'x' },
+      };
+      await page.goto(scoped('/distribution/resolution', refused));
+      await expect(page.getByTestId('scope-error')).toContainText(
+        'The search service refuses this scope: 400',
+      );
+      await expect(page.getByTestId('scope-error')).toContainText('query.parameters.operator');
+      await expect(page.getByTestId('scope-blocked')).toContainText('cannot be drawn for this scope');
+      await expect(page.locator('.ps-data-error')).toHaveCount(0);
+      await page.screenshot({ path: `${test.info().outputDir}/refused-scope-${width}.png` });
+
+      // Not JSON at all: said with the parameter, and nothing is asked.
+      await page.goto('/distribution/resolution?query=%7Bnot%20json');
+      await expect(page.getByTestId('scope-error')).toContainText('query: not valid JSON');
+      await expect(page.getByTestId('scope-blocked')).toBeVisible();
+      await page.getByRole('button', { name: 'Clear scope' }).click();
+      await waitForChart(page);
+      await expect(page.getByTestId('scope-error')).toHaveCount(0);
+    });
+  });
+}
