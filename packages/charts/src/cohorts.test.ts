@@ -4,6 +4,9 @@ import {
   compareDistributions,
   compareGrowth,
   comparedQuery,
+  comparedRequests,
+  comparisonOf,
+  isComparison,
   distributionInMeasure,
   growthInMeasure,
   uniqueLabels,
@@ -173,6 +176,12 @@ describe(comparedQuery.name, () => {
     expect(comparedQuery(CHARTS['experimental-method'].query).conditions).toEqual([]);
   });
 
+  it('asks a top-25 terms chart for all its terms, so that no cohort misses one of another’s largest', () => {
+    const { query } = comparedQuery(CHARTS.journal.query);
+    expect(query.first).not.toHaveProperty('maxIntervals');
+    expect(query.first.attribute).toBe(CHARTS.journal.query.first.attribute);
+  });
+
   it('leaves one-series and distinct-count charts as they are', () => {
     for (const key of ['overall-structures', 'unique-uniprot-entries', 'resolution'] as const) {
       const { query } = CHARTS[key];
@@ -244,5 +253,51 @@ describe(comparedTable.name, () => {
       ['2001', 4, 5],
     ]);
     expect(table.hidden).toEqual(['C']);
+  });
+});
+
+describe(comparisonOf.name, () => {
+  const node = (value: string) => ({
+    type: 'terminal' as const,
+    service: 'text' as const,
+    parameters: { attribute: 'exptl.method', operator: 'exact_match' as const, value },
+  });
+
+  it('names unlabelled cohorts by their conditions, numbers repeated names, keeps given labels', () => {
+    const comparison = comparisonOf(
+      resolveChart(CHARTS.resolution),
+      {
+        cohorts: [{ node: node('A') }, { node: node('A') }, { node: node('B'), label: 'Mine' }],
+        measure: 'percent',
+      },
+      (n) => `method ${JSON.stringify((n as { parameters: { value: string } }).parameters.value)}`,
+    );
+    expect(comparison.cohorts.map((c) => c.label)).toEqual(['method "A"', 'method "A" (2)', 'Mine']);
+    expect(comparison.cohorts[0]!.scope).toEqual(node('A'));
+    expect(comparison.measure).toBe('percent');
+    // One request per cohort, each over its cohort.
+    expect(comparedRequests(comparison).map((r) => r.query)).toEqual([node('A'), node('A'), node('B')]);
+  });
+
+  it('percent without a cohort is the whole archive, named "All"', () => {
+    const comparison = comparisonOf(
+      resolveChart(CHARTS.resolution),
+      { cohorts: [], measure: 'percent' },
+      () => 'x',
+    );
+    expect(comparison.cohorts).toEqual([{ label: 'All', scope: undefined }]);
+    expect(comparedRequests(comparison)[0]!.query).toBeUndefined();
+  });
+
+  it('a stacked chart’s cohorts carry its split’s fixed filters', () => {
+    const comparison = comparisonOf(
+      resolveChart(CHARTS['assembly-symmetry']),
+      { cohorts: [{ node: node('A') }, { node: node('B') }], measure: 'count' },
+      () => undefined,
+    );
+    expect(comparison.cohorts[0]!.label).toBe('Cohort 1');
+    expect(JSON.stringify(comparison.cohorts[1]!.scope)).toContain('Global Symmetry');
+    expect(comparison.droppedSplit).toBe('Symmetry Type');
+    expect(isComparison({ cohorts: [{ node: node('A') }], measure: 'count' })).toBe(false);
   });
 });

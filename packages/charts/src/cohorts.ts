@@ -1,7 +1,9 @@
-import type { SearchResponse } from '@pdb-stats/search-model';
+import type { QueryNode, ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { round2 } from './bins.ts';
 import type { DataView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
+import { andGroup, chartFacetRequest, terminal, type FacetOptions } from './requests.ts';
+import { withScope, type Measure, type Scope } from './scope.ts';
 import {
   toDistributionData,
   toGrowthData,
@@ -15,9 +17,6 @@ import type { ChartDefinition, ChartQuery, FixedCondition, GrowthQuery } from '.
  * Cohorts compared on one chart: several searches drawn side by side, each counted by the chart, in
  * counts or in percent of each cohort's own total.
  */
-
-/** What the value axis shows: counts, or each cohort's values as a share of its own total. */
-export type Measure = 'count' | 'percent';
 
 /** One cohort's answer to the chart's facet request. */
 export interface CohortAnswer {
@@ -55,12 +54,76 @@ export interface ComparedQuery {
   droppedSplit?: string;
 }
 
-/** The query a chart is compared with. Distinct-count charts keep theirs: it is one series already. */
+/**
+ * The query a chart is compared with. Distinct-count charts keep theirs: it is one series already.
+ * A terms chart asks for all its terms: a cohort's answer cut to its own largest would miss terms
+ * that are among another cohort's largest, and count them 0.
+ */
 export function comparedQuery(query: ChartQuery): ComparedQuery {
-  const { second } = query;
+  const { first, second } = query;
+  if (first.kind === 'terms' && first.maxIntervals !== undefined) {
+    const { maxIntervals: _all, ...terms } = first;
+    return { query: { returnType: query.returnType, first: terms }, conditions: [] };
+  }
   if (second?.kind !== 'terms') return { query, conditions: [] };
   const growth: GrowthQuery = { returnType: query.returnType, first: query.first as GrowthQuery['first'] };
   return { query: growth, conditions: second.filters ?? [], droppedSplit: second.name };
+}
+
+/** One cohort as compared: its label and the search its bars are counted over. */
+export interface ComparedCohort {
+  label: string;
+  /** The cohort's node AND the conditions the comparison keeps (undefined: the whole archive). */
+  scope: QueryNode | undefined;
+}
+
+/** A chart compared across cohorts: the cohorts, the query each is counted with, the measure. */
+export interface Comparison {
+  chart: ResolvedChart<ChartDefinition>;
+  cohorts: ComparedCohort[];
+  query: ChartQuery;
+  /** The split of a stacked growth chart left out (cohorts compare its yearly totals). */
+  droppedSplit?: string;
+  measure: Measure;
+}
+
+/** Whether a scope is drawn as a comparison: two or more cohorts, or any scope in percent. */
+export function isComparison(scope: Scope): boolean {
+  return scope.cohorts.length > 1 || scope.measure === 'percent';
+}
+
+/**
+ * The comparison a scope asks for. A cohort without a label is named by `name` (its conditions in
+ * plain words) or "Cohort n"; no cohort at all (percent of the whole archive) is "All"; repeated
+ * names are numbered.
+ */
+export function comparisonOf(
+  chart: ResolvedChart<ChartDefinition>,
+  scope: Scope,
+  name: (node: QueryNode, returnType: ReturnType) => string | undefined,
+): Comparison {
+  const { query, conditions, droppedSplit } = comparedQuery(chart.query);
+  const kept = conditions.length > 0 ? andGroup(conditions.map(terminal)) : undefined;
+  const cohorts = scope.cohorts.length > 0 ? scope.cohorts : [undefined];
+  const labels = uniqueLabels(
+    cohorts.map((cohort, i) =>
+      cohort ? (cohort.label ?? name(cohort.node, query.returnType) ?? `Cohort ${i + 1}`) : 'All',
+    ),
+  );
+  return {
+    chart,
+    query,
+    measure: scope.measure,
+    ...(droppedSplit && { droppedSplit }),
+    cohorts: cohorts.map((cohort, i) => ({ label: labels[i]!, scope: withScope(cohort?.node, kept) })),
+  };
+}
+
+/** The facet request of each cohort of a comparison, in order. */
+export function comparedRequests(comparison: Comparison, options: FacetOptions = {}): SearchRequest[] {
+  return comparison.cohorts.map((cohort) =>
+    chartFacetRequest(comparison.query, { ...options, ...(cohort.scope && { scope: cohort.scope }) }),
+  );
 }
 
 /** Cohort labels made unique (" (2)" added to a repeated one), so that each names one column and legend entry. */

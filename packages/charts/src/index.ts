@@ -153,6 +153,7 @@ export {
   chartTable,
   comparedRows,
   comparedTable,
+  dataView,
   distributionChartData,
   distributionRows,
   distributionTableSource,
@@ -180,6 +181,9 @@ export {
   compareGrowth,
   comparedChartData,
   comparedQuery,
+  comparedRequests,
+  comparisonOf,
+  isComparison,
   distributionInMeasure,
   growthInMeasure,
   inMeasure,
@@ -191,6 +195,8 @@ export {
   type CohortValues,
   type ComparedData,
   type ComparedDistribution,
+  type ComparedCohort,
   type ComparedQuery,
+  type Comparison,
 } from './cohorts.ts';
 export { chartFileName } from './file-name.ts';

@@ -10,9 +10,9 @@ import {
   viewValues,
   type CohortAnswer,
   type ComparedData,
-  type Measure,
 } from './cohorts.ts';
 import type { ChartView, DataView, TrendView } from './keys.ts';
+import type { Measure } from './scope.ts';
 import type { ResolvedChart } from './registry.ts';
 import { dateBinLabel, dateRangeBins } from './requests.ts';
 import { toDistributionData, toGrowthData, type DistributionData, type GrowthData } from './transform.ts';
@@ -83,7 +83,7 @@ export interface TableLook {
 }
 
 /** The data view of a growth chart asked for by a view of any kind: the annual one or the cumulative one. */
-function dataView(view: ChartView): DataView {
+export function dataView(view: ChartView): DataView {
   return view === 'annual' ? 'annual' : 'cumulative';
 }
 

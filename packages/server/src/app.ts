@@ -8,7 +8,7 @@ import { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import { AJV_OPTIONS, schemaErrorFormatter } from './schemas/route-envelopes.ts';
 import type { LoadSheddingOptions } from './plugins/load-protection.ts';
 import { apiContext, apiRoutes } from './routes/api.ts';
-import { CHART_DATA_PREFIX, chartDataRoutes, chartDataSearch } from './routes/chart-data.ts';
+import { CHART_DATA_PREFIX, chartDataRoutes, chartDataSearches } from './routes/chart-data.ts';
 import { healthRoutes } from './routes/health.ts';
 import { SearchService } from './search-service.ts';
 import { EngineSource } from './sources/engine-source.ts';
@@ -90,8 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (charts) => {
       const admission = await apiContext(charts, api, (request) => {
-        const search = chartDataSearch(request);
-        return search !== undefined && service.isCached(search);
+        const searches = chartDataSearches(request);
+        return searches !== undefined && searches.every((search) => service.isCached(search));
       });
       await charts.register(chartDataRoutes, { service, admission });
     },

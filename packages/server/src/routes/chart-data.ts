@@ -9,19 +9,31 @@ import {
   defaultKindView,
   chartFileName,
   chartTable,
+  comparedRequests,
+  comparedTable,
+  comparisonOf,
   isChartKey,
-  parseScopeNode,
+  isComparison,
+  MAX_COHORTS,
+  readScope,
   resolveChart,
   scopeTag,
   toCsv,
   type ChartDefinition,
   type ChartView,
+  type Comparison,
   type ResolvedChart,
 } from '@pdb-stats/charts';
-import { RequestValidationError, type QueryNode, type SearchResponse } from '@pdb-stats/search-model';
+import {
+  RequestValidationError,
+  type QueryNode,
+  type SearchRequest,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
 import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
 import type { SearchService } from '../search-service.ts';
+import { summarizeNode } from '@pdb-stats/web/request-summary';
 import { sendCacheHeaders } from './search.ts';
 
 /** Where the chart data API is mounted (app.ts registers chartDataRoutes with this prefix). */
@@ -38,7 +50,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The query of a chart data request, as the schema lets it through. */
-type ChartDataQuery = { view?: ChartView; hide?: string[]; query?: string } & {
+type ChartDataQuery = {
+  view?: ChartView;
+  hide?: string[];
+  query?: string[];
+  label?: string[];
+  measure?: string;
+} & {
   [variantParam: string]: unknown;
 };
 
@@ -50,15 +68,35 @@ export interface ChartAsked {
   hidden: string[];
   /** The search the chart is drawn over; the whole archive when absent. */
   scope: QueryNode | undefined;
+  /** Cohorts compared (two or more, or percent): drawn side by side instead of over `scope`. */
+  comparison: Comparison | undefined;
+  /** The cohorts' nodes as given (a comparison's scopes may carry more conditions). */
+  cohortNodes: QueryNode[];
   format: Format;
 }
 
-/** The `query` parameter: JSON of a query node (the service then judges its attributes and values). */
-function scopeOf(text: string | undefined): QueryNode | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseScopeNode(text);
-  if ('error' in parsed) throw new RequestValidationError('REQ_ERR_JSON', 'query', parsed.error);
-  return parsed.node;
+/**
+ * The scope parameters as the chart page reads them (`query` repeated for cohorts, `label` in step,
+ * `measure`); a value it cannot use is a 400 naming the parameter and the reason.
+ */
+function scopeOf(query: ChartDataQuery) {
+  const params = new URLSearchParams();
+  for (const node of query.query ?? []) params.append('query', node);
+  for (const label of query.label ?? []) params.append('label', label);
+  if (query.measure !== undefined) params.set('measure', query.measure);
+  const reading = readScope(params);
+  const problem = reading.problems[0];
+  if (problem)
+    throw new RequestValidationError(
+      problem.index >= MAX_COHORTS
+        ? 'REQ_ERR_LIMIT'
+        : problem.param === 'query'
+          ? 'REQ_ERR_JSON'
+          : 'REQ_ERR_VALUE',
+      problem.param,
+      problem.message,
+    );
+  return reading;
 }
 
 function notFound(message: string): Error {
@@ -117,11 +155,22 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
         `must be one of ${listed(values)} for chart "${key}", got "${String(variant)}"`,
       );
   }
+  const chart = resolveChart(definition, variant === undefined ? undefined : String(variant));
+  const scope = scopeOf(query);
+  if (isComparison(scope) && definition.kind === 'trend')
+    throw new RequestValidationError(
+      'REQ_ERR_UNSUPPORTED',
+      scope.cohorts.length > 1 ? 'query' : 'measure',
+      `chart "${key}" is a trend chart: its medians and shares are not counts, so cohorts are not compared on it (give one query, and no measure)`,
+    );
   return {
-    chart: resolveChart(definition, variant === undefined ? undefined : String(variant)),
+    chart,
     view: views.length > 0 ? (query.view ?? defaultKindView(definition.kind)) : undefined,
     hidden: query.hide ?? [],
-    scope: scopeOf(query.query),
+    scope: scope.cohorts[0]?.node,
+    cohortNodes: scope.cohorts.map((c) => c.node),
+    // Unlabelled cohorts are named by their conditions in plain words, as on the chart page.
+    comparison: isComparison(scope) ? comparisonOf(chart, scope, summarizeNode) : undefined,
     format: format as Format,
   };
 }
@@ -172,11 +221,17 @@ export interface ChartDataOptions {
   admission?: Admission;
 }
 
-/** The facet request of what a request asks for, or undefined when it asks for no chart. */
-export function chartDataSearch(request: FastifyRequest) {
+/** The facet requests of what was asked: one per cohort compared, else the chart's one. */
+function searchesOf(asked: ChartAsked): SearchRequest[] {
+  return asked.comparison
+    ? comparedRequests(asked.comparison)
+    : [chartFacetRequest(asked.chart.query, { scope: asked.scope })];
+}
+
+/** The facet requests of what a request asks for, or undefined when it asks for no chart. */
+export function chartDataSearches(request: FastifyRequest): SearchRequest[] | undefined {
   try {
-    const asked = chartAsked((request.params as { file: string }).file, request.query as ChartDataQuery);
-    return chartFacetRequest(asked.chart.query, { scope: asked.scope });
+    return searchesOf(chartAsked((request.params as { file: string }).file, request.query as ChartDataQuery));
   } catch {
     return undefined;
   }
@@ -193,25 +248,45 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
   app.get('/', async () => ({
     charts: CHART_LIST.map(listEntry),
     parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search), and the variant parameter a chart names',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), and the variant parameter a chart names',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
     const asked = chartAsked((request.params as { file: string }).file, query);
-    const { chart, view, hidden, scope, format } = asked;
-    const search = chartFacetRequest(chart.query, { scope });
-    const served = await service.answer(search);
-    // One representation per answer (the scope is in its request), format, view and hidden series.
-    const etag = `"${sha1(JSON.stringify([served.etag, format, view, chart.variant, hidden]))}"`;
+    const { chart, view, hidden, scope, comparison, format } = asked;
+    const searches = searchesOf(asked);
+    // The cohorts' requests are sent together, each answered (and cached) like any chart's.
+    const answers = await Promise.all(searches.map((search) => service.answer(search)));
+    const served = answers.reduce((oldest, next) => (next.fetchedAt < oldest.fetchedAt ? next : oldest));
+    // One representation per answer (the scope is in its request), format, view, hidden series,
+    // cohorts' labels and measure.
+    const etag = `"${sha1(
+      JSON.stringify([
+        answers.map((a) => a.etag),
+        format,
+        view,
+        chart.variant,
+        hidden,
+        comparison?.cohorts.map((c) => c.label),
+        comparison?.measure,
+      ]),
+    )}"`;
     if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
 
-    const response = served.body === null ? null : (JSON.parse(served.body) as SearchResponse);
-    const table = chartTable(chart, response, { view: view ?? DEFAULT_DATA_VIEW, hidden });
+    const responses = answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse)));
+    const look = { view: view ?? DEFAULT_DATA_VIEW, hidden };
+    const table = comparison
+      ? comparedTable(
+          chart,
+          responses.map((response, i) => ({ label: comparison.cohorts[i]!.label, response })),
+          { ...look, measure: comparison.measure },
+        )
+      : chartTable(chart, responses[0]!, look);
     const about = provenance(service.source.archiveInfo(), served.fetchedAt);
     const { key } = chart.definition;
     const name = chartFileName(
-      [key, view, chart.variant, scope && scopeTag(scope), about.data_as_of],
+      [key, view, chart.variant, comparison ? undefined : scope && scopeTag(scope), about.data_as_of],
       format,
     );
     reply.type(FORMATS[format]).header('content-disposition', `inline; filename="${name}"`);
@@ -225,13 +300,17 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       ...(chart.variant !== undefined &&
         chart.definition.variants && { variant: { [chart.definition.variants.param]: chart.variant } }),
       ...(table.hidden.length > 0 && { hidden_series: table.hidden }),
-      scope: scope ?? null,
+      scope: comparison ? null : (scope ?? null),
+      ...(comparison && {
+        cohorts: comparison.cohorts.map((c, i) => ({ label: c.label, query: asked.cohortNodes[i] ?? null })),
+        measure: comparison.measure,
+      }),
       ...about,
       axes: { x: chart.definition.options.xAxisTitle, y: chart.definition.options.yAxisTitle },
       series: table.series,
       columns: table.columns,
       rows: table.rows,
-      request: search,
+      ...(comparison ? { requests: searches } : { request: searches[0] }),
       search_endpoint: SEARCH_PATH,
     };
     return `${JSON.stringify(document, null, 2)}\n`;

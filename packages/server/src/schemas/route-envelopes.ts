@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
-import { CHART_LIST, DATA_VIEWS, TREND_VIEWS } from '@pdb-stats/charts';
+import { CHART_LIST, DATA_VIEWS, MEASURES, TREND_VIEWS } from '@pdb-stats/charts';
 import { describeJsonValue, RequestValidationError, type ValidationCode } from '@pdb-stats/search-model';
 
 /**
@@ -53,7 +53,17 @@ export const CHART_DATA_QUERYSTRING = {
       description: 'the view of a growth or trend chart',
     },
     hide: { type: 'array', items: { type: 'string' }, description: 'the label of a series to hide' },
-    query: { type: 'string', description: 'the scope: JSON of a Search API query node' },
+    query: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'the scope: JSON of a Search API query node; repeated, cohorts compared',
+    },
+    label: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'the name of a cohort, in step with query',
+    },
+    measure: { type: 'string', enum: [...MEASURES], description: 'count, or percent of each cohort' },
     ...Object.fromEntries(
       VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
     ),

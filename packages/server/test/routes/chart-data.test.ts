@@ -16,6 +16,9 @@ import {
   type ChartClick,
   type ChartView,
   type ResolvedChart,
+  comparedRequests,
+  comparedTable,
+  comparisonOf,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
@@ -254,7 +257,9 @@ describe('a chart over a scope (query)', () => {
   it.each([
     ['query=%7Bnot', 'query', 'query: not valid JSON'],
     ['query=%5B%5D', 'query', 'query: must be a query node'],
-    ['query=1&query=2', 'query', 'query: must be given once'],
+    [Array.from({ length: 5 }, () => scoped(EM)).join('&'), 'query', 'query: at most 4 cohorts'],
+    [`${scoped(EM)}&label=a&label=b`, 'label', 'label: names a cohort that has no query'],
+    [`${scoped(EM)}&measure=share`, 'measure', 'measure: must be one of count or percent'],
     [
       scoped({ type: 'terminal', service: 'text', parameters: { attribute: 'no.such', operator: 'exists' } }),
       'query.parameters.attribute',
@@ -270,6 +275,80 @@ describe('a chart over a scope (query)', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, field });
     expect(response.json().message).toContain(message);
+  });
+});
+
+describe('cohorts compared (query repeated, label, measure)', () => {
+  const method = (value: string): TerminalNode => ({
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+  });
+  const XRAY = method('X-RAY DIFFRACTION');
+  const EM = method('ELECTRON MICROSCOPY');
+  const cohorts = (labels: boolean) =>
+    [XRAY, EM].map((node) => `query=${encodeURIComponent(JSON.stringify(node))}`).join('&') +
+    (labels ? '&label=X-ray&label=Cryo-EM' : '');
+
+  it.each([
+    ['resolution', undefined, 'count'],
+    ['resolution', undefined, 'percent'],
+    ['journal', undefined, 'count'],
+    ['experimental-method', 'annual', 'percent'],
+  ] as const)(
+    '%s %s in %s: one column per cohort, the table the dashboard builds from each cohort’s answer',
+    async (key, view, measure) => {
+      const chart = resolveChart(CHARTS[key]);
+      const comparison = comparisonOf(
+        chart,
+        {
+          cohorts: [
+            { node: XRAY, label: 'X-ray' },
+            { node: EM, label: 'Cryo-EM' },
+          ],
+          measure,
+        },
+        () => undefined,
+      );
+      const requests = comparedRequests(comparison);
+      const answers = await Promise.all(
+        requests.map(async (request, i) => ({
+          label: comparison.cohorts[i]!.label,
+          response: (await search(fixture.app, request)) as SearchResponse | null,
+        })),
+      );
+      const expected = comparedTable(chart, answers, { view: view ?? 'cumulative', hidden: [], measure });
+      expect(expected.columns.slice(-2)).toEqual(
+        measure === 'percent' ? ['X-ray (%)', 'Cryo-EM (%)'] : ['X-ray', 'Cryo-EM'],
+      );
+      const suffix = `${queryOf(chart, view) ? `${queryOf(chart, view)}&` : '?'}${cohorts(true)}${
+        measure === 'percent' ? '&measure=percent' : ''
+      }`;
+      const csv = await get(`/api/charts/${key}.csv${suffix}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(parseCsv(csv.body)).toEqual([expected.columns, ...expected.rows].map((row) => row.map(String)));
+      const json = (await get(`/api/charts/${key}.json${suffix}`)).json();
+      expect(json).toMatchObject({
+        cohorts: [
+          { label: 'X-ray', query: XRAY },
+          { label: 'Cryo-EM', query: EM },
+        ],
+        measure,
+        series: ['X-ray', 'Cryo-EM'],
+        requests,
+        rows: expected.rows,
+      });
+      if (measure === 'percent')
+        for (const column of [-2, -1]) {
+          const sum = expected.rows.reduce((total, row) => total + Number(row.at(column)), 0);
+          expect(Math.abs(sum - 100)).toBeLessThan(0.01 * expected.rows.length);
+        }
+    },
+  );
+
+  it('a cohort without a label is named by its conditions in plain words', async () => {
+    const json = (await get(`/api/charts/resolution.json?${cohorts(false)}`)).json();
+    expect(json.series).toEqual(['Method “X-RAY DIFFRACTION”', 'Method “ELECTRON MICROSCOPY”']);
   });
 });
 
@@ -354,7 +433,7 @@ describe('answers like the rest of the API', () => {
     [
       '/api/charts/resolution.csv?variant=95',
       'variant',
-      'variant: unknown parameter; expected view, hide, query',
+      'variant: unknown parameter; expected view, hide, query, label, measure',
     ],
   ])('400 for %s, naming %s and what it allows', async (url, field, message) => {
     const response = await get(url);

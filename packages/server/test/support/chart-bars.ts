@@ -4,10 +4,14 @@ import {
   DATA_VIEWS,
   chartFacetRequest,
   clickRequest,
+  comparedChartData,
+  comparedRequests,
+  comparisonOf,
   resolveChart,
   toDistributionData,
   toGrowthData,
   toTrendData,
+  viewValues,
   type ChartClick,
   type ResolvedChart,
 } from '@pdb-stats/charts';
@@ -90,6 +94,65 @@ export async function barsAgainstSearches(
         `${click.view} ${click.x}${click.series ? ` / ${click.series}` : ''}: bar ${value}, search ${found}`,
       );
     }
+  }
+  return { bars: all.length, nonZero: all.filter((bar) => bar.value !== 0).length, mismatches };
+}
+
+/**
+ * The same promise for cohorts compared: the chart is compared across `cohorts` as the dashboard
+ * compares them (one facet request per cohort, aligned on shared bins, terms or years), and every
+ * bar of every cohort, in every data view, must equal the count of "that cohort AND that bar".
+ */
+export async function comparedBarsAgainstSearches(
+  app: FastifyInstance,
+  chart: ResolvedChart,
+  now: Date,
+  cohorts: QueryNode[],
+): Promise<{ bars: number; nonZero: number; mismatches: string[] }> {
+  const comparison = comparisonOf(
+    chart,
+    { cohorts: cohorts.map((node) => ({ node })), measure: 'count' },
+    () => undefined,
+  );
+  const responses = await Promise.all(
+    comparedRequests(comparison, { now }).map(
+      async (request) => (await search(app, request)) as SearchResponse | null,
+    ),
+  );
+  const data = comparedChartData(
+    chart,
+    responses.map((response, i) => ({ label: comparison.cohorts[i]!.label, response })),
+    now,
+  );
+  const all: (Bar & { cohort: number })[] =
+    data.kind === 'growth'
+      ? DATA_VIEWS.flatMap((view) =>
+          data.growth.series.flatMap((series, cohort) =>
+            data.growth.years.map((x, i) => ({
+              cohort,
+              click: { x, view },
+              value: viewValues(series, view)[i] ?? 0,
+            })),
+          ),
+        )
+      : data.distribution.cohorts.flatMap((values, cohort) =>
+          data.distribution.categories.map((x, i) => ({
+            cohort,
+            click: { x, view: 'cumulative' as const },
+            value: values.values[i] ?? 0,
+          })),
+        );
+  const mismatches: string[] = [];
+  for (const { cohort, click, value } of all) {
+    const request = clickRequest(
+      chart.definition,
+      click,
+      comparison.query,
+      comparison.cohorts[cohort]!.scope,
+    );
+    const found = (await search(app, request))?.total_count ?? 0;
+    if (found !== value)
+      mismatches.push(`cohort ${cohort + 1}, ${click.view} ${click.x}: bar ${value}, search ${found}`);
   }
   return { bars: all.length, nonZero: all.filter((bar) => bar.value !== 0).length, mismatches };
 }

@@ -1,5 +1,5 @@
 import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { chartFacetRequest, type ChartKey, type ResolvedChart } from '@pdb-stats/charts';
+import { chartFacetRequest, type ChartKey, type ChartQuery, type ResolvedChart } from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
 import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
 import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
@@ -20,8 +20,14 @@ export interface ChartAnswer {
  * colour scheme is not in it, so recolouring never refetches. The answer names its chart, so that
  * the previous chart's answer, kept on screen while the next loads, is still read as the previous chart.
  */
-export function chartDataQuery(searchApiUrl: string, chart: ResolvedChart, scope?: QueryNode) {
-  const request = chartFacetRequest(chart.query, { scope });
+export function chartDataQuery(
+  searchApiUrl: string,
+  chart: ResolvedChart,
+  scope?: QueryNode,
+  /** The query counted, when not the chart's own (a comparison of cohorts leaves a split out). */
+  query: ChartQuery = chart.query,
+) {
+  const request = chartFacetRequest(query, { scope });
   const { key } = chart.definition;
   return queryOptions({
     queryKey: ['chart-data', key, { searchApiUrl, request, variant: chart.variant }] as const,

@@ -236,9 +236,10 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       const { options } = shown.chart.definition;
       return (
         <DistributionChart
-          data={shown.data}
+          categories={shown.data.bars.map((bar) => bar.label)}
+          series={[{ label: options.yAxisTitle, values: shown.data.bars.map((bar) => bar.value), index: 0 }]}
           orientation={options.orientation}
-          color={seriesColor(look.colors, 0)}
+          colors={look.colors}
           xAxisTitle={options.xAxisTitle}
           yAxisTitle={options.yAxisTitle}
           onSelect={onSelect}

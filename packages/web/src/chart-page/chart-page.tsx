@@ -4,10 +4,13 @@ import {
   clickRequest,
   defaultKindView,
   isChartKey,
+  isComparison,
   resolveChart,
+  writeScope,
   type ChartClick,
   type ChartDefinition,
   type ChartKind,
+  type Measure,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHref, useLocation, useParams, useSearchParams } from 'react-router';
@@ -58,6 +61,19 @@ import { EmbedSource } from './embed-source.tsx';
 import { SelectionPanel, type Selected } from './selection-panel.tsx';
 import { embedPath, fullPagePath } from './share.ts';
 import { useChart } from './use-chart.ts';
+import {
+  ComparedChart,
+  ComparedTable,
+  cohortLabels,
+  comparedClickRequest,
+  comparedExport,
+  comparedSubtitle,
+  comparisonOf,
+  countOf,
+  measureTitle,
+  useComparedChart,
+  type ComparedShown,
+} from './compared.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import './chart-controls.css';
 
@@ -71,6 +87,24 @@ export default function ChartPageRoute({ kind, embedded = false }: { kind: Chart
   const definition = isChartKey(plotname) ? CHARTS[plotname] : undefined;
   if (!definition || definition.kind !== kind) throw new NotFoundError(pathname);
   return <ChartPage definition={definition} embedded={embedded} />;
+}
+
+/** A compared chart as the downloads see it: one column per cohort, the first cohort's request. */
+function comparedExportInput(shown: ComparedShown, look: ChartLook): Omit<ChartExportInput, 'provenance'> {
+  const { chart } = shown;
+  const { definition } = chart;
+  return {
+    key: definition.key,
+    title: chart.title,
+    kind: chart.kind,
+    ...(chart.kind === 'growth' && { view: look.view }),
+    ...(chart.variant !== undefined && { variant: chart.variant }),
+    hidden: cohortLabels(shown).filter((label) => look.hidden.has(label)),
+    xAxisTitle: definition.options.xAxisTitle,
+    yAxisTitle: measureTitle(definition.options.yAxisTitle, shown.measure),
+    ...comparedExport(shown, look),
+    request: shown.answers[0]!.request,
+  };
 }
 
 /** The chart on screen as the downloads see it. */
@@ -121,6 +155,15 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // The search the chart is drawn over; a scope the URL cannot give is said, not asked for.
   const scope = useScope();
   const scopeUnreadable = scope.reading.problems.length > 0;
+  // Two or more cohorts, or percent, are drawn compared: one request per cohort, bars side by side.
+  const comparison = useMemo(
+    // A trend chart's medians and shares are not counts to set side by side: it shows its first cohort.
+    () =>
+      isComparison(scope.reading) && resolved.kind !== 'trend'
+        ? comparisonOf(resolved, scope.reading)
+        : undefined,
+    [resolved, scope.reading],
+  );
   const scopeSummary = useMemo(
     () => scope.node && (summarizeNode(scope.node, resolved.query.returnType) ?? JSON.stringify(scope.node)),
     [scope.node, resolved.query.returnType],
@@ -128,25 +171,27 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
 
   // A chart this archive lacks attributes for is explained, not asked for.
   const knownMissing = useMissingForChart(resolved.query);
-  const {
-    query,
-    shown: answered,
-    loadingNext,
-  } = useChart(resolved, knownMissing.length === 0 && !scopeUnreadable, scope.node);
+  const single = useChart(resolved, knownMissing.length === 0 && !scopeUnreadable && !comparison, scope.node);
+  const compared = useComparedChart(comparison, knownMissing.length === 0 && !scopeUnreadable);
+  const { shown: answered } = single;
+  const error = comparison ? compared.error : single.query.error;
+  const loadingNext = comparison ? compared.loadingNext : single.loadingNext;
   // The service's refusal of the scope, said next to the scope.
-  const refused = scopeRefusal(query.error, scope.node);
+  const refused = scopeRefusal(error, scope.node);
   // Before the held attributes are known, the service's own 400 says what is missing.
   const missing =
     knownMissing.length > 0
       ? knownMissing
-      : !refused && query.error instanceof ApiError && query.error.status === 400
-        ? attributesNotHeld(query.error.message)
+      : !refused && error instanceof ApiError && error.status === 400
+        ? attributesNotHeld(error.message)
         : [];
   const scopeBlocked = scopeUnreadable || refused !== undefined;
   // Nothing to draw, export or recolour when the archive lacks the chart's attributes or the scope is refused.
   const drawable = missing.length === 0 && !scopeBlocked;
   // The chart on screen: the current one, or the previous one while the next loads.
-  const shown = drawable ? answered : undefined;
+  const shown = drawable && !comparison ? answered : undefined;
+  const comparedShown = drawable ? compared.shown : undefined;
+  const onScreen = comparison ? comparedShown : shown;
 
   const [prevChart, setPrevChart] = useState({ resolved, scope: scope.node });
   if (
@@ -165,10 +210,14 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
     scale,
     patterns: settings.patterns,
   };
-  const seriesLabels = shown ? seriesLabelsOf(shown, state.view) : [];
+  const seriesLabels = comparedShown
+    ? cohortLabels(comparedShown)
+    : shown
+      ? seriesLabelsOf(shown, state.view)
+      : [];
   // A trend chart's quartiles are points on a line; every other chart draws bars.
   const mark = definition.kind === 'trend' && state.view === 'quartiles' ? 'point' : 'bar';
-  const provenance = useChartProvenance(shown?.respondedAt);
+  const provenance = useChartProvenance(onScreen?.respondedAt);
 
   // Each change is a history entry, so Back and Forward step through the views. Drawn at once, not
   // in a transition: a box or switch the visitor flips must not flip back while the page catches up.
@@ -179,12 +228,27 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
     view: state.view,
     ...(selection.series !== undefined && { series: selection.series }),
   });
+  /** The search of a bar or table value: that cohort AND that bar when compared, else scope AND bar. */
+  const requestOf = (selection: BarSelection) =>
+    comparison && selection.cohort !== undefined
+      ? comparedClickRequest(comparison, selection.cohort, clickOf(selection))
+      : clickRequest(definition, clickOf(selection), resolved.query, scope.node);
   /** The search of a bar or table value: opened in the query editor now, or offered (`open` false). */
   const select = (selection: BarSelection, open: boolean) => {
     try {
-      const request = clickRequest(definition, clickOf(selection), resolved.query, scope.node);
+      const request = requestOf(selection);
+      const { cohort } = selection;
       if (open) window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
-      setSelected({ selection, view: state.view, opened: open, request, chartRoute });
+      // A compared bar is named with its cohort, and its count (what its search finds) is shown.
+      const chosen =
+        comparedShown && cohort !== undefined
+          ? {
+              ...selection,
+              series: comparedShown.cohorts[cohort]?.label ?? '',
+              value: countOf(comparedShown, cohort, selection.x, state.view),
+            }
+          : selection;
+      setSelected({ selection: chosen, view: state.view, opened: open, request, chartRoute });
     } catch (error) {
       console.error(error);
       setSelected({ selection, view: state.view, opened: open, error: (error as Error).message });
@@ -199,11 +263,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // Each bar links to the search a click on it opens, for pages read without scripts.
   const barHref = (selection: BarSelection) => {
     try {
-      return queryEditorUrl(
-        searchApiUrl,
-        clickRequest(definition, clickOf(selection), resolved.query, scope.node),
-        chartRoute,
-      );
+      return queryEditorUrl(searchApiUrl, requestOf(selection), chartRoute);
     } catch {
       return undefined;
     }
@@ -211,25 +271,42 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
 
   // The query editor gets the request of the chart as shown: hidden series left out.
   const visible = seriesLabels.filter((label) => !hidden.has(label));
-  const editorRequest =
-    shown && visible.length === seriesLabels.length
+  const editorRequest = comparedShown
+    ? comparedShown.answers[0]!.request
+    : shown && visible.length === seriesLabels.length
       ? shown.request
       : chartFacetRequest(resolved.query, { series: { all: seriesLabels, visible }, scope: scope.node });
 
   const exportScope = scope.node && scopeSummary ? { node: scope.node, summary: scopeSummary } : undefined;
-  const exported = shown && exportInput(shown, look, exportScope);
+  const exported = comparedShown
+    ? comparedExportInput(comparedShown, look)
+    : shown && exportInput(shown, look, exportScope);
   const input = exported && provenance ? { ...exported, provenance } : undefined;
 
   const chart = (height?: number): ReactNode =>
-    shown && (
-      <KindChart
-        shown={shown}
+    comparedShown ? (
+      <ComparedChart
+        shown={comparedShown}
         look={look}
         onSelect={onBarSelect}
         {...(height && { height })}
         {...(!height && { svgRef: svg })}
       />
+    ) : (
+      shown && (
+        <KindChart
+          shown={shown}
+          look={look}
+          onSelect={onBarSelect}
+          {...(height && { height })}
+          {...(!height && { svgRef: svg })}
+        />
+      )
     );
+
+  // The chart data API takes the page's state and its scope (every cohort, label and measure).
+  const apiParams = chartDataParams(state, definition);
+  new URLSearchParams(scope.search).forEach((value, name) => apiParams.append(name, value));
 
   const toolbar = (
     <ChartToolbar
@@ -242,10 +319,14 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
       onVariant={(value) => update(withVariant(params, definition, value))}
       scale={scale}
       onScale={(next) => update(withScale(params, next))}
+      {...((scope.reading.cohorts.length > 1 || scope.reading.measure === 'percent') && {
+        measure: scope.reading.measure,
+        onMeasure: (measure: Measure) => update(writeScope(params, { ...scope.reading, measure })),
+      })}
       menu={
         <DownloadMenu
           input={input}
-          title={shown?.chart.title}
+          title={onScreen?.chart.title}
           legend={exported?.legend}
           provenance={provenance}
           renderChart={chart}
@@ -259,18 +340,8 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             // Only our own service answers the archive route, and only it has the chart data API.
             archive
               ? {
-                  csv: chartDataUrl(
-                    searchApiUrl,
-                    definition.key,
-                    'csv',
-                    chartDataParams(state, definition, scope.node),
-                  ),
-                  json: chartDataUrl(
-                    searchApiUrl,
-                    definition.key,
-                    'json',
-                    chartDataParams(state, definition, scope.node),
-                  ),
+                  csv: chartDataUrl(searchApiUrl, definition.key, 'csv', apiParams),
+                  json: chartDataUrl(searchApiUrl, definition.key, 'json', apiParams),
                 }
               : undefined
           }
@@ -291,7 +362,13 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
       >
         <header className="ps-plot-header">
           <h1>{resolved.title}</h1>
-          {shown && <ChartSubtitle shown={shown} view={state.view} />}
+          {comparison && comparedShown ? (
+            <p className="ps-chart-subtitle" data-testid="chart-subtitle">
+              {comparedSubtitle(comparison, state.view)}
+            </p>
+          ) : (
+            shown && <ChartSubtitle shown={shown} view={state.view} />
+          )}
           {!narrow && controls}
         </header>
 
@@ -317,16 +394,16 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             <MissingAttributesNote missing={missing} />
             {narrow && controls}
           </>
-        ) : !shown && query.isError ? (
-          <DataError error={query.error} />
-        ) : !shown ? (
+        ) : !onScreen && error ? (
+          <DataError error={error} />
+        ) : !onScreen ? (
           <>
             <PlotSkeleton />
             {narrow && controls}
           </>
         ) : (
           <>
-            {query.isError && <DataError error={query.error} />}
+            {error && <DataError error={error} />}
             <div className={`ps-plot-body${loadingNext ? ' ps-stale' : ''}`} aria-busy={loadingNext}>
               <div
                 className="ps-plot-chart"
@@ -343,6 +420,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
               {seriesLabels.length > 1 && (
                 <aside className="ps-plot-side">
                   <SeriesLegend
+                    {...(comparison && { title: 'Cohorts' })}
                     labels={seriesLabels}
                     colors={look.colors}
                     hidden={hidden}
@@ -354,7 +432,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             </div>
             <DataAsOf provenance={provenance} scope={scopeSummary} />
             {embedded && <EmbedSource />}
-            <KindNote shown={shown} />
+            {shown && <KindNote shown={shown} />}
             <p className="ps-hint" hidden={embedded}>
               {narrow
                 ? `Tap a ${mark} to read its value and open its search; a value in the table opens its search.`
@@ -373,9 +451,19 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             {!embedded && (
               <details className="ps-data-details" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
                 <summary>Data table</summary>
-                {tableOpen && (
-                  <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
-                )}
+                {tableOpen &&
+                  (comparedShown ? (
+                    <ComparedTable
+                      shown={comparedShown}
+                      look={look}
+                      caption={`${comparedShown.chart.title}${comparedShown.chart.kind === 'growth' ? ` (${state.view})` : ''}`}
+                      onSelect={onTableSelect}
+                    />
+                  ) : (
+                    shown && (
+                      <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+                    )
+                  ))}
               </details>
             )}
           </>

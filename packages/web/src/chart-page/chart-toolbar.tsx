@@ -1,4 +1,10 @@
-import type { ChartDefinition, ChartView, ResolvedChart } from '@pdb-stats/charts';
+import {
+  MEASURES,
+  type ChartDefinition,
+  type ChartView,
+  type Measure,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { useModal } from '../modals/modal-context.tsx';
 import { ScaleControl } from '../settings/scale-control.tsx';
@@ -10,6 +16,7 @@ const VIEW_LABELS: Record<ChartView, string> = {
   quartiles: 'Median & quartiles',
   shares: 'Shares by bin',
 };
+const MEASURE_LABELS: Record<Measure, string> = { count: 'Counts', percent: 'Percent' };
 
 export interface ChartToolbarProps {
   definition: ChartDefinition;
@@ -23,6 +30,9 @@ export interface ChartToolbarProps {
   onVariant: (value: string) => void;
   scale: ChartScale;
   onScale: (scale: ChartScale) => void;
+  /** Counts or percent of each cohort, when cohorts are compared. */
+  measure?: Measure;
+  onMeasure?: (measure: Measure) => void;
   /** The "Download & share" menu. */
   menu: ReactNode;
 }
@@ -48,6 +58,21 @@ export function ChartToolbar(props: ChartToolbarProps) {
                 onClick={() => props.onView(view)}
               >
                 {VIEW_LABELS[view]}
+              </button>
+            ))}
+          </div>
+        )}
+        {drawable && props.measure && (
+          <div className="ps-segmented" role="group" aria-label="Measure">
+            {MEASURES.map((measure) => (
+              <button
+                key={measure}
+                type="button"
+                className="ps-button"
+                aria-pressed={props.measure === measure}
+                onClick={() => props.onMeasure?.(measure)}
+              >
+                {MEASURE_LABELS[measure]}
               </button>
             ))}
           </div>

@@ -1,4 +1,3 @@
-import type { DistributionData } from '@pdb-stats/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
@@ -22,12 +21,26 @@ import {
   widestWord,
   wrapLabel,
 } from './text-measure.ts';
+import { seriesColor } from '../settings/colors.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 
+/** One bar per category: the chart's one series, or a cohort among those compared. */
+export interface DistributionSeries {
+  label: string;
+  values: readonly number[];
+  /** Place in the full list of series, which fixes its colour and pattern. */
+  index: number;
+}
+
 export interface DistributionChartProps {
-  data: DistributionData;
+  /** Categories (bins or terms) in drawing order. */
+  categories: readonly string[];
+  /** The series drawn: one gives one bar per category, more give a group of bars side by side. */
+  series: readonly DistributionSeries[];
   orientation: 'vertical' | 'horizontal';
-  color: string;
+  colors: readonly string[];
+  /** How values are written (tooltips, ticks, labels): counts by default. */
+  formatValue?: (value: number) => string;
   xAxisTitle: string;
   yAxisTitle: string;
   /** The chart's value-axis step. */
@@ -47,6 +60,8 @@ export interface DistributionChartProps {
 export const STACKED_LABELS_BELOW = 560;
 const BAR_THICKNESS = 18;
 const STACKED_BAR_THICKNESS = 14;
+/** Thickness of each bar of a group (cohorts side by side), wide and narrow. */
+const GROUPED_BAR_THICKNESS = 11;
 /** Space between an axis and its tick labels. */
 const TICK_SPACE = 8;
 
@@ -65,8 +80,10 @@ interface Row {
  * than its longest word), wrapped onto more lines when longer; on a narrow one each name is written
  * above its bar, wrapped to the chart's width.
  */
-function horizontalRows(labels: string[], width: number) {
+function horizontalRows(labels: readonly string[], width: number, bars: number) {
   const stacked = width < STACKED_LABELS_BELOW;
+  // A group of bars is as thick as its bars side by side, with a pixel between them.
+  const group = (one: number) => (bars > 1 ? bars * GROUPED_BAR_THICKNESS + (bars - 1) : one);
   const rows: Row[] = [];
   let y = 0;
   if (stacked) {
@@ -76,41 +93,53 @@ function horizontalRows(labels: string[], width: number) {
       const textY = y + CHART_LINE - 3;
       const barTop = y + lines.length * CHART_LINE + 2;
       rows.push({ label, lines, barTop, textY });
-      y = barTop + STACKED_BAR_THICKNESS + 10;
+      y = barTop + group(STACKED_BAR_THICKNESS) + 10;
     }
-    return { rows, column: 0, stacked, length: Math.max(0, y - 10), thickness: STACKED_BAR_THICKNESS };
+    return { rows, column: 0, stacked, length: Math.max(0, y - 10), thickness: group(STACKED_BAR_THICKNESS) };
   }
   const widest = Math.max(0, ...labels.map((l) => measureText(l)));
   const longestWord = Math.max(0, ...labels.map(widestWord));
   const column = Math.ceil(Math.min(widest, Math.max(longestWord, width * 0.4))) + 1;
   for (const label of labels) {
     const lines = wrapLabel(label, column);
-    const height = Math.max(26, lines.length * CHART_LINE + 10);
+    const height = Math.max(group(BAR_THICKNESS) + 8, lines.length * CHART_LINE + 10);
     const centre = y + height / 2;
     rows.push({
       label,
       lines,
-      barTop: centre - BAR_THICKNESS / 2,
+      barTop: centre - group(BAR_THICKNESS) / 2,
       textY: centre - ((lines.length - 1) * CHART_LINE) / 2,
     });
     y += height;
   }
-  return { rows, column, stacked, length: y, thickness: BAR_THICKNESS };
+  return { rows, column, stacked, length: y, thickness: group(BAR_THICKNESS) };
 }
 
-/** One bar per bin or bucket: vertical for bins, horizontal (names left of or above the bars) for terms. */
+/**
+ * One bar per bin or bucket: vertical for bins, horizontal (names left of or above the bars) for
+ * terms. Several series (cohorts compared) draw a group of bars per category, side by side.
+ */
 export function DistributionChart(props: DistributionChartProps) {
-  const { data, orientation, onSelect, scale = 'linear', patterns = false, svgRef } = props;
+  const {
+    categories: labels,
+    series,
+    orientation,
+    onSelect,
+    scale = 'linear',
+    patterns = false,
+    svgRef,
+  } = props;
+  const format = props.formatValue ?? formatNumber;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
-  const labels = data.bars.map((b) => b.label);
+  const grouped = series.length > 1;
   const vertical = orientation === 'vertical';
-  const maxValue = Math.max(0, ...data.bars.map((b) => b.value));
+  const maxValue = Math.max(0, ...series.flatMap((s) => s.values));
   // The widest value label, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxValue).at(-1)! : valueTicks(maxValue, props.yStep).at(-1)!;
-  const valueLabelWidth = measureText(formatNumber(topTick));
+  const valueLabelWidth = measureText(format(topTick));
 
   // Vertical: one rule for every bin label: upright and centred under its bar when every label fits
   // its bar's width, else turned a quarter and still centred (every n-th when bars are thinner than
@@ -119,7 +148,7 @@ export function DistributionChart(props: DistributionChartProps) {
   let innerWidth: number;
   let innerHeight: number;
   let binLabels = { upright: true, every: 1, depth: CHART_LINE };
-  const horizontal = vertical ? undefined : horizontalRows(labels, width);
+  const horizontal = vertical ? undefined : horizontalRows(labels, width, series.length);
   if (vertical) {
     margin.left = valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8;
     innerWidth = Math.max(80, width - margin.left - margin.right);
@@ -146,11 +175,18 @@ export function DistributionChart(props: DistributionChartProps) {
   }
   const height = innerHeight + margin.top + margin.bottom;
 
-  const categories = scaleBand<string>({ domain: labels, range: [0, innerWidth], padding: 0.15 });
+  const categories = scaleBand<string>({ domain: [...labels], range: [0, innerWidth], padding: 0.15 });
   const rowOf = new Map(horizontal?.rows.map((row) => [row.label, row]));
-  const thickness = vertical ? categories.bandwidth() : horizontal!.thickness;
-  const positionOf = (label: string) =>
-    vertical ? (categories(label) ?? 0) : (rowOf.get(label)?.barTop ?? 0);
+  const groupThickness = vertical ? categories.bandwidth() : horizontal!.thickness;
+  // Within a category, each series' bar in its own slot, a pixel apart when they are thin.
+  const slots = scaleBand<number>({
+    domain: series.map((_, i) => i),
+    range: [0, groupThickness],
+    padding: grouped ? 0.08 : 0,
+  });
+  const thickness = grouped ? slots.bandwidth() : groupThickness;
+  const positionOf = (label: string, slot: number) =>
+    (vertical ? (categories(label) ?? 0) : (rowOf.get(label)?.barTop ?? 0)) + (slots(slot) ?? 0);
   const values = valueScale(
     scale,
     maxValue,
@@ -162,33 +198,70 @@ export function DistributionChart(props: DistributionChartProps) {
   const zero = values(0);
   // On the log scale a zero has no position and is not drawn; on the linear scale an empty bin keeps
   // its (flat) bar, so that it can be reached by keyboard and read as 0.
+  // The bars in reading order: category by category, each group in the series' order.
   const drawn = useMemo(
-    () => (scale === 'log' ? data.bars.filter((b) => isDrawn(b.value)) : data.bars),
-    [data.bars, scale],
+    () =>
+      labels.flatMap((label, column) =>
+        series.flatMap((s, slot) => {
+          const value = s.values[column] ?? 0;
+          return scale === 'log' && !isDrawn(value) ? [] : [{ label, column, slot, series: s, value }];
+        }),
+      ),
+    [labels, series, scale],
   );
+  const selectionOf = (bar: (typeof drawn)[number]): BarSelection => ({
+    x: bar.label,
+    value: bar.value,
+    ...(grouped && { cohort: bar.series.index }),
+  });
+  const select = (bar: (typeof drawn)[number]) => onSelect(selectionOf(bar));
   const {
     group: barGroup,
     onKeyDown: onBarKey,
     barProps,
   } = useBarFocus(
-    useMemo(() => drawn.map((_, column) => ({ column, series: 0 })), [drawn]),
-    'list',
-    (i) => onSelect({ x: drawn[i]!.label, value: drawn[i]!.value }),
+    useMemo(() => drawn.map((bar) => ({ column: bar.column, series: bar.slot })), [drawn]),
+    grouped ? 'stack' : 'list',
+    (i) => select(drawn[i]!),
   );
+  const barName = (bar: (typeof drawn)[number]) =>
+    `${bar.label}${grouped ? `, ${bar.series.label}` : ''}: ${format(bar.value)}`;
   const showTooltip = (bar: (typeof drawn)[number], left: number, top: number) =>
     setTooltip({
       left,
       top,
-      content: (
+      content: grouped ? (
+        <>
+          <strong>{bar.label}</strong>
+          {series.map((s) => (
+            <div key={s.label}>
+              <span
+                className="ps-tooltip-swatch"
+                style={{ background: seriesColor(props.colors, s.index) }}
+              />{' '}
+              {s.label}: {format(s.values[bar.column] ?? 0)}
+            </div>
+          ))}
+        </>
+      ) : (
         <>
           <strong>{bar.label}</strong>
           <div>
-            {props.yAxisTitle}: {formatNumber(bar.value)}
+            {props.yAxisTitle}: {format(bar.value)}
           </div>
         </>
       ),
     });
 
+  if (series.length === 0) {
+    return (
+      <div ref={frame} className="ps-chart-frame">
+        <ChartState state="all-hidden">
+          Every cohort is hidden. Choose a cohort in the legend to show it.
+        </ChartState>
+      </div>
+    );
+  }
   if (maxValue === 0) {
     return (
       <div ref={frame} className="ps-chart-frame">
@@ -209,7 +282,13 @@ export function DistributionChart(props: DistributionChartProps) {
         aria-label={`${props.yAxisTitle} by ${props.xAxisTitle}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
         data-scale={scale}
       >
-        {patterns && <PatternDefs prefix={patternPrefix} colors={[props.color]} count={1} />}
+        {patterns && (
+          <PatternDefs
+            prefix={patternPrefix}
+            colors={props.colors}
+            count={Math.max(1, ...series.map((s) => s.index + 1))}
+          />
+        )}
         <Group left={margin.left} top={margin.top}>
           {ticks.map((t) =>
             vertical ? (
@@ -225,21 +304,23 @@ export function DistributionChart(props: DistributionChartProps) {
             onKeyDown={onBarKey}
           >
             {drawn.map((bar, i) => {
-              const position = positionOf(bar.label);
+              const position = positionOf(bar.label, bar.slot);
               const length = Math.abs(values(bar.value) - zero);
+              const color = seriesColor(props.colors, bar.series.index);
               return (
-                <BarLink key={bar.label} selection={{ x: bar.label, value: bar.value }}>
+                <BarLink key={`${bar.label}-${bar.series.label}`} selection={selectionOf(bar)}>
                   <rect
                     className="ps-bar"
                     x={vertical ? position : 0}
                     y={vertical ? values(bar.value) : position}
                     width={vertical ? thickness : Math.max(0, length)}
                     height={vertical ? Math.max(0, length) : thickness}
-                    fill={patterns ? `url(#${patternPrefix}-0)` : props.color}
-                    data-color={props.color}
+                    fill={patterns ? `url(#${patternPrefix}-${bar.series.index})` : color}
+                    data-color={color}
                     data-x={bar.label}
                     data-value={bar.value}
-                    aria-label={`${bar.label}: ${formatNumber(bar.value)}`}
+                    {...(grouped && { 'data-cohort': bar.series.label })}
+                    aria-label={barName(bar)}
                     {...barProps(i)}
                     onFocus={() => {
                       barProps(i).onFocus();
@@ -257,9 +338,9 @@ export function DistributionChart(props: DistributionChartProps) {
                       ).getBoundingClientRect();
                       showTooltip(bar, event.clientX - box.left, event.clientY - box.top);
                     }}
-                    onClick={() => onSelect({ x: bar.label, value: bar.value })}
+                    onClick={() => select(bar)}
                   >
-                    <title>{`${bar.label}: ${formatNumber(bar.value)}`}</title>
+                    <title>{barName(bar)}</title>
                   </rect>
                 </BarLink>
               );
@@ -270,7 +351,7 @@ export function DistributionChart(props: DistributionChartProps) {
               <AxisLeft
                 scale={values.axis}
                 tickValues={ticks}
-                tickFormat={(v) => formatNumber(Number(v))}
+                tickFormat={(v) => format(Number(v))}
                 label={props.yAxisTitle}
                 labelOffset={valueLabelWidth + 10}
                 tickLabelProps={LEFT_TICK_LABELS}
@@ -363,7 +444,7 @@ export function DistributionChart(props: DistributionChartProps) {
                 top={innerHeight}
                 scale={values.axis}
                 tickValues={ticks}
-                tickFormat={(v) => formatNumber(Number(v))}
+                tickFormat={(v) => format(Number(v))}
                 tickLabelProps={BOTTOM_TICK_LABELS}
                 {...AXIS_STYLE}
               />

@@ -43,6 +43,10 @@ export interface GrowthChartProps {
   partial?: PartialYear;
   /** Each year's stack drawn to 100 %: a segment's height is its share of the year among the series shown. */
   share?: boolean;
+  /** Series stacked in one bar a year (parts of a whole), or side by side (cohorts compared). */
+  layout?: 'stacked' | 'grouped';
+  /** How values are written (tooltips, ticks): counts by default. */
+  formatValue?: (value: number) => string;
 }
 
 /** Space between an axis and its tick labels. */
@@ -50,7 +54,7 @@ const TICK_SPACE = 8;
 /** How much of its colour a bar of a year that is not over keeps. */
 const PARTIAL_OPACITY = 0.45;
 
-/** Stacked bars per year; one bar segment per visible series. */
+/** Stacked bars per year, one bar segment per visible series; or side by side when cohorts are compared. */
 export function GrowthChart(props: GrowthChartProps) {
   const {
     data,
@@ -62,9 +66,12 @@ export function GrowthChart(props: GrowthChartProps) {
     patterns = false,
     svgRef,
     share = false,
+    layout = 'stacked',
   } = props;
   // Shares have one scale: a logarithm of per cents would hide the small bins it is read for.
   const scale = share ? 'linear' : (props.scale ?? 'linear');
+  const format = props.formatValue ?? formatNumber;
+  const grouped = layout === 'grouped';
   const [frame, width] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
@@ -84,13 +91,18 @@ export function GrowthChart(props: GrowthChartProps) {
     [data.series, hidden, view],
   );
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  const maxTotal = share ? 100 : Math.max(0, ...totals);
+  // Grouped bars stand on the axis each: the tallest bar, not the tallest stack, sets the scale.
+  const maxTotal = share
+    ? 100
+    : grouped
+      ? Math.max(0, ...shown.flatMap((s) => s.values))
+      : Math.max(0, ...totals);
   /** Where a count sits on the value axis: itself, or its share of its year in per cent. */
   const drawn = (value: number, column: number) =>
     share ? (totals[column] ? (100 * value) / totals[column] : 0) : value;
   const percent = (value: number, column: number) =>
     `${formatNumber(Number(drawn(value, column).toFixed(1)))} %`;
-  const tickText = (value: number) => (share ? `${formatNumber(value)} %` : formatNumber(value));
+  const tickText = (value: number) => (share ? `${formatNumber(value)} %` : format(value));
   // The value labels' width, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxTotal).at(-1)! : valueTicks(maxTotal).at(-1)!;
   const valueLabelWidth = measureText(tickText(topTick));
@@ -104,6 +116,14 @@ export function GrowthChart(props: GrowthChartProps) {
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const y = valueScale(scale, maxTotal, [innerHeight, 0]);
   const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
+  // Within a year, each visible cohort's bar in its own slot.
+  const slots = scaleBand<number>({
+    domain: shown.map((s) => s.index),
+    range: [0, x.bandwidth()],
+    padding: 0.08,
+  });
+  const barX = (year: string, series: number) => (x(year) ?? 0) + (grouped ? (slots(series) ?? 0) : 0);
+  const barWidth = grouped ? slots.bandwidth() : x.bandwidth();
   const color = (index: number) => seriesColor(colors, index);
   const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
   const seriesName = (label: string) => (multi ? label : (props.singleSeriesLabel ?? label));
@@ -115,15 +135,20 @@ export function GrowthChart(props: GrowthChartProps) {
         let base = 0;
         return shown.flatMap(({ series, index, values }) => {
           const value = values[column] ?? 0;
-          const from = base;
+          const from = grouped ? 0 : base;
           base += value;
           return isDrawn(value) ? [{ year, column, series: index, label: series.label, value, from }] : [];
         });
       }),
-    [data.years, shown],
+    [data.years, shown, grouped],
   );
-  const select = (bar: (typeof bars)[number]) =>
-    onSelect({ x: bar.year, ...(multi && { series: bar.label }), value: bar.value });
+  const selectionOf = (bar: (typeof bars)[number]): BarSelection => ({
+    x: bar.year,
+    ...(multi && !grouped && { series: bar.label }),
+    ...(grouped && { cohort: bar.series }),
+    value: bar.value,
+  });
+  const select = (bar: (typeof bars)[number]) => onSelect(selectionOf(bar));
   const {
     group: barGroup,
     onKeyDown: onBarKey,
@@ -140,11 +165,11 @@ export function GrowthChart(props: GrowthChartProps) {
           {shown.map(({ series, index, values }) => (
             <div key={series.label}>
               <span className="ps-tooltip-swatch" style={{ background: color(index) }} />{' '}
-              {seriesName(series.label)}: {formatNumber(values[yearIndex] ?? 0)}
+              {seriesName(series.label)}: {format(values[yearIndex] ?? 0)}
               {share && ` (${percent(values[yearIndex] ?? 0, yearIndex)})`}
             </div>
           ))}
-          {shown.length > 1 && <div>Total: {formatNumber(totals[yearIndex] ?? 0)}</div>}
+          {shown.length > 1 && !grouped && <div>Total: {format(totals[yearIndex] ?? 0)}</div>}
         </>
       ),
     });
@@ -158,7 +183,9 @@ export function GrowthChart(props: GrowthChartProps) {
           <ChartState state="no-data">{NO_DATA_MESSAGE}</ChartState>
         ) : (
           <ChartState state="all-hidden">
-            Every series is hidden. Choose a series in the legend to show it.
+            {grouped
+              ? 'Every cohort is hidden. Choose a cohort in the legend to show it.'
+              : 'Every series is hidden. Choose a series in the legend to show it.'}
           </ChartState>
         )}
       </div>
@@ -192,23 +219,20 @@ export function GrowthChart(props: GrowthChartProps) {
               const top = y(drawn(bar.from + bar.value, bar.column));
               const bottom = y(drawn(bar.from, bar.column));
               const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
-              const name = `${bar.year}, ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`;
+              const name = `${bar.year}, ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`;
               return (
-                <BarLink
-                  key={`${bar.year}-${bar.label}`}
-                  selection={{ x: bar.year, ...(multi && { series: bar.label }), value: bar.value }}
-                >
+                <BarLink key={`${bar.year}-${bar.label}`} selection={selectionOf(bar)}>
                   <rect
                     className="ps-bar"
-                    x={x(bar.year)}
+                    x={barX(bar.year, bar.series)}
                     y={top}
-                    width={x.bandwidth()}
+                    width={barWidth}
                     height={Math.max(0, bottom - top)}
                     fill={fill(bar.series)}
                     data-color={color(bar.series)}
                     data-x={bar.year}
                     data-value={bar.value}
-                    {...(multi && { 'data-series': bar.label })}
+                    {...(multi && { [grouped ? 'data-cohort' : 'data-series']: bar.label })}
                     {...(partial?.year === bar.year && {
                       'data-partial': 'true',
                       fillOpacity: PARTIAL_OPACITY,
@@ -217,7 +241,7 @@ export function GrowthChart(props: GrowthChartProps) {
                     {...barProps(i)}
                     onFocus={() => {
                       barProps(i).onFocus();
-                      showTooltip(bar.column, (x(bar.year) ?? 0) + x.bandwidth(), top);
+                      showTooltip(bar.column, barX(bar.year, bar.series) + barWidth, top);
                     }}
                     // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
                     onBlur={() => setTooltip(null)}
@@ -233,7 +257,7 @@ export function GrowthChart(props: GrowthChartProps) {
                     }}
                     onClick={() => select(bar)}
                   >
-                    <title>{`${bar.year} · ${seriesName(bar.label)}: ${formatNumber(bar.value)}${shareText}`}</title>
+                    <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
                   </rect>
                 </BarLink>
               );

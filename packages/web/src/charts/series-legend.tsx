@@ -9,14 +9,23 @@ export interface SeriesLegendProps {
   onToggle: (label: string) => void;
   /** Show each series' pattern in its swatch (when the chart uses pattern fills). */
   patterns?: boolean;
+  /** What the entries are: series of one chart, or cohorts compared. */
+  title?: string;
 }
 
 /** The list of visible series: one checkbox per series, ids by position. */
-export function SeriesLegend({ labels, colors, hidden, onToggle, patterns = false }: SeriesLegendProps) {
+export function SeriesLegend({
+  labels,
+  colors,
+  hidden,
+  onToggle,
+  patterns = false,
+  title = 'Series',
+}: SeriesLegendProps) {
   const id = useId();
   return (
     <fieldset className="ps-legend">
-      <legend>Series</legend>
+      <legend>{title}</legend>
       <ul>
         {labels.map((label, index) => (
           <li key={label}>

@@ -4,5 +4,7 @@ export interface BarSelection {
   x: string;
   /** Clicked series of a stacked growth chart. */
   series?: string;
+  /** Clicked cohort (its index among the cohorts compared). */
+  cohort?: number;
   value: number;
 }

@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { largestBar, tableText, waitForBarsGrown, waitForChart } from './support/helpers.ts';
+
+/**
+ * Cohorts compared on one chart: `query` repeated (each with an optional `label`), drawn as groups of
+ * bars, one colour per cohort, in counts or percent of each cohort (`measure=percent`).
+ */
+
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+const method = (value: string) => ({
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+});
+const XRAY = method('X-RAY DIFFRACTION');
+const EM = method('ELECTRON MICROSCOPY');
+
+/** The address of a chart compared over cohorts, `[node, label?]` each. */
+export function comparedPath(path: string, cohorts: [object, string?][], extra = ''): string {
+  const params = new URLSearchParams();
+  for (const [node] of cohorts) params.append('query', JSON.stringify(node));
+  if (cohorts.some(([, label]) => label))
+    for (const [, label] of cohorts) params.append('label', label ?? '');
+  return `${path}?${params}${extra}`;
+}
+
+const RESOLUTION = comparedPath('/distribution/resolution', [
+  [XRAY, 'X-ray'],
+  [EM, 'Cryo-EM'],
+]);
+
+async function openTable(page: Page) {
+  await page.locator('.ps-data-details summary').click();
+  return page.locator('.ps-data-details table');
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('X-ray and cryo-EM resolutions side by side, in counts and in percent of each', async ({ page }) => {
+      await page.goto(RESOLUTION);
+      await waitForChart(page);
+      await waitForBarsGrown(page);
+
+      // Two legend entries, one per cohort, and each bin a group of two bars in two colours.
+      const legend = page.locator('.ps-legend');
+      await expect(legend.locator('legend')).toHaveText('Cohorts');
+      await expect(legend.locator('input[type=checkbox]')).toHaveCount(2);
+      await expect(legend).toContainText('X-ray');
+      await expect(legend).toContainText('Cryo-EM');
+      const bars = page.locator('.ps-plot-chart .ps-bar');
+      const cohorts = await bars.evaluateAll((rects) => rects.map((r) => r.getAttribute('data-cohort')));
+      expect(new Set(cohorts)).toEqual(new Set(['X-ray', 'Cryo-EM']));
+      const colors = await bars.evaluateAll((rects) =>
+        Object.fromEntries(rects.map((r) => [r.getAttribute('data-cohort'), r.getAttribute('data-color')])),
+      );
+      expect(colors['X-ray']).not.toBe(colors['Cryo-EM']);
+      // Bars of one bin sit side by side, not on top of each other.
+      const bin = await bars.evaluateAll((rects) => {
+        const first = rects.find((r) => Number(r.getAttribute('data-value')) > 0)!;
+        const x = first.getAttribute('data-x');
+        return rects
+          .filter((r) => r.getAttribute('data-x') === x)
+          .map((r) => {
+            const b = r.getBoundingClientRect();
+            return { left: b.left, right: b.right };
+          });
+      });
+      expect(bin).toHaveLength(2);
+      expect(bin[0]!.right).toBeLessThanOrEqual(bin[1]!.left + 0.5);
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(
+        'Number of Entries by Resolution (Å): X-ray vs Cryo-EM',
+      );
+
+      // The table: one count column per cohort, named with its label.
+      let table = await tableText(await openTable(page));
+      expect(table.columns.slice(-2)).toEqual(['X-ray', 'Cryo-EM']);
+
+      // Percent: the switch writes measure=percent, every cohort's column sums to about 100 %.
+      const toolbar = page.getByRole('toolbar', { name: 'Chart options' });
+      await toolbar.getByRole('button', { name: 'Percent' }).click();
+      await expect(page).toHaveURL(/measure=percent/);
+      await expect(toolbar.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(
+        'Number of Entries by Resolution (Å): X-ray vs Cryo-EM, percent of each',
+      );
+      await expect(page.locator('.ps-data-details thead th').last()).toHaveText('Cryo-EM (%)');
+      table = await tableText(page.locator('.ps-data-details table'));
+      expect(table.columns.slice(-2)).toEqual(['X-ray (%)', 'Cryo-EM (%)']);
+      const n = table.columns.length - 1;
+      for (const column of [n - 2, n - 1]) {
+        const sum = table.rows.reduce((s, [, cells]) => s + Number(cells[column]!.replace('%', '')), 0);
+        // Each value is written to two decimals.
+        expect(Math.abs(sum - 100)).toBeLessThan(0.005 * table.rows.length + 1e-9);
+      }
+      // The value axis speaks percent.
+      await expect(page.locator('.ps-plot-chart .visx-axis-left .ps-tick text').last()).toHaveText(/%$/);
+
+      // Back returns to counts, Forward to percent.
+      await page.goBack();
+      await expect(page).not.toHaveURL(/measure=percent/);
+      await expect(page.locator('.ps-data-details thead th').last()).toHaveText('Cryo-EM');
+      await page.goForward();
+      await expect(page.locator('.ps-data-details thead th').last()).toHaveText('Cryo-EM (%)');
+
+      if (process.env.CHART_SHOTS_DIR) {
+        mkdirSync(process.env.CHART_SHOTS_DIR, { recursive: true });
+        await page.screenshot({
+          path: join(process.env.CHART_SHOTS_DIR, `compare-resolution-${size.name}.png`),
+          fullPage: true,
+        });
+      }
+    });
+
+    test('a bar of the second cohort opens "that cohort AND that bar", whose results count is the bar', async ({
+      page,
+    }) => {
+      await page.goto(RESOLUTION);
+      await waitForChart(page);
+      const bar = await largestBar(page, '.ps-plot-chart .ps-bar[data-cohort="Cryo-EM"]');
+      const value = Number(await bar.getAttribute('data-value'));
+      expect(value).toBeGreaterThan(0);
+      let editor: Page;
+      if (size.name === 'phone') {
+        // A tap shows the value first; its panel opens the search.
+        await bar.click({ force: true });
+        const panel = page.getByTestId('selection');
+        await expect(panel).toContainText('Cryo-EM');
+        [editor] = await Promise.all([
+          page.waitForEvent('popup'),
+          panel.getByRole('link', { name: /open search/i }).click(),
+        ]);
+      } else {
+        [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+      }
+      await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+      const request = JSON.parse(new URL(editor.url()).searchParams.get('json')!) as {
+        query: { nodes: unknown[] };
+      };
+      expect(request.query.nodes[0]).toEqual(EM);
+      await editor.getByTestId('results-link').click();
+      await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+    });
+
+    test('growth: one bar per cohort each year, a stacked chart compares its yearly totals', async ({
+      page,
+    }) => {
+      await page.goto(comparedPath('/growth/experimental-method', [[XRAY], [EM]], '&view=annual'));
+      await waitForChart(page);
+      await waitForBarsGrown(page);
+      // Unlabelled cohorts are named by their conditions.
+      const legend = page.locator('.ps-legend');
+      await expect(legend.locator('input[type=checkbox]')).toHaveCount(2);
+      await expect(legend).toContainText('X-RAY DIFFRACTION');
+      await expect(page.getByTestId('chart-subtitle')).toContainText(
+        'totals (not split by Experimental Method)',
+      );
+      const table = await tableText(await openTable(page));
+      expect(table.columns).toHaveLength(3);
+      // Hiding a cohort in the legend leaves its bars and column out.
+      await legend.locator('input[type=checkbox]').first().click();
+      await expect(page.locator('.ps-data-details thead th')).toHaveCount(2);
+      const cohorts = await page
+        .locator('.ps-plot-chart .ps-bar')
+        .evaluateAll((rects) => new Set(rects.map((r) => r.getAttribute('data-cohort'))).size);
+      expect(cohorts).toBe(1);
+    });
+  });
+}

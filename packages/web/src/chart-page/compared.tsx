@@ -1,0 +1,290 @@
+import {
+  clickRequest,
+  comparedChartData,
+  comparedRows,
+  comparisonOf as comparisonFor,
+  dataView,
+  distributionInMeasure,
+  growthInMeasure,
+  type ChartClick,
+  type ComparedData,
+  type Comparison,
+  type ChartView,
+  type Measure,
+  type ResolvedChart,
+  type Scope,
+} from '@pdb-stats/charts';
+import type { SearchRequest } from '@pdb-stats/search-model';
+import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo, type Ref } from 'react';
+import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
+import { DistributionChart } from '../charts/distribution-chart.tsx';
+import { formatNumber } from '../charts/format.ts';
+import { GrowthChart } from '../charts/growth-chart.tsx';
+import type { BarSelection } from '../charts/types.ts';
+import { useDataQuery } from '../data/data-context.tsx';
+import type { ExportTable } from '../export/table.ts';
+import type { LegendEntry } from '../export/types.ts';
+import { summarizeNode } from '../search-pages/request-summary.ts';
+import { seriesColor } from '../settings/colors.ts';
+import type { ChartLook } from './chart-kinds.tsx';
+
+/**
+ * A chart compared across cohorts: one facet request per cohort (each cached like any chart's, sent
+ * together), drawn as groups of bars, one colour per cohort, in counts or percent of each cohort.
+ */
+
+/** The comparison a scope asks for: unlabelled cohorts are named by their conditions in plain words. */
+export function comparisonOf(chart: ResolvedChart, scope: Scope): Comparison {
+  return comparisonFor(chart, scope, summarizeNode);
+}
+
+/** A comparison on screen: its cohorts' answers and the data drawn (in counts). */
+export interface ComparedShown extends Comparison {
+  answers: ChartAnswer[];
+  data: ComparedData;
+  /** When the oldest of the answers arrived. */
+  respondedAt: number;
+}
+
+/** The cohorts' answers once all have come (kept while the next ones load), the first error, and whether any is loading. */
+function combineAnswers(results: UseQueryResult<ChartAnswer>[]) {
+  const answers = results.map((r) => r.data);
+  return {
+    answers: answers.every((a): a is ChartAnswer => a !== undefined) ? answers : undefined,
+    error: results.find((r) => r.error)?.error ?? null,
+    loadingNext: results.some((r) => r.isPlaceholderData || (r.isFetching && !r.isSuccess)),
+  };
+}
+
+/**
+ * The answers of every cohort of a comparison, asked for together. `shown` is the comparison drawn
+ * when all have answered; while another loads, the previous one stays.
+ */
+export function useComparedChart(comparison: Comparison | undefined, enabled: boolean) {
+  const { config } = useDataQuery();
+  const { searchApiUrl } = config.sierraConfig;
+  const options = useMemo(
+    () =>
+      comparison?.cohorts.map((cohort) =>
+        chartDataQuery(searchApiUrl, comparison.chart, cohort.scope, comparison.query),
+      ) ?? [],
+    [searchApiUrl, comparison],
+  );
+
+  const { answers, error, loadingNext } = useQueries({
+    queries: options.map((o) => ({ ...o, placeholderData: keepPreviousData, enabled })),
+    combine: combineAnswers,
+  });
+  const shown = useMemo(
+    (): ComparedShown | undefined =>
+      comparison && answers && answers.length > 0
+        ? {
+            ...comparison,
+            answers,
+            data: comparedChartData(
+              comparison.chart,
+              answers.map((a, i) => ({ label: comparison.cohorts[i]!.label, response: a.response })),
+            ),
+            respondedAt: Math.min(...answers.map((a) => a.respondedAt)),
+          }
+        : undefined,
+    [comparison, answers],
+  );
+  return { shown, error, loadingNext };
+}
+
+/** A value in percent as written on the chart and in the table: "12.3%". */
+export function formatPercent(value: number): string {
+  return `${formatNumber(Math.round(value * 10) / 10)}%`;
+}
+
+export const valueFormat = (measure: Measure) => (measure === 'percent' ? formatPercent : formatNumber);
+
+/** The value axis's title in the measure shown. */
+export function measureTitle(yAxisTitle: string, measure: Measure): string {
+  return measure === 'percent' ? `${yAxisTitle} (% of each cohort)` : yAxisTitle;
+}
+
+/** The cohorts' labels, in order (the legend's series). */
+export const cohortLabels = (shown: Pick<Comparison, 'cohorts'>) => shown.cohorts.map((c) => c.label);
+
+export interface ComparedChartProps {
+  shown: ComparedShown;
+  look: ChartLook;
+  onSelect: (selection: BarSelection) => void;
+  height?: number;
+  svgRef?: Ref<SVGSVGElement>;
+}
+
+/** The compared chart: a group of bars per year or category, one bar per visible cohort. */
+export function ComparedChart({ shown, look, onSelect, height, svgRef }: ComparedChartProps) {
+  const { options, key } = shown.chart.definition;
+  const format = valueFormat(shown.measure);
+  const yAxisTitle = measureTitle(options.yAxisTitle, shown.measure);
+  const animationKey = `${key}-${shown.chart.variant ?? ''}-${shown.measure}-${cohortLabels(shown).join('|')}`;
+  if (shown.data.kind === 'growth') {
+    return (
+      <GrowthChart
+        data={growthInMeasure(shown.data.growth, shown.measure)}
+        layout="grouped"
+        view={dataView(look.view)}
+        colors={look.colors}
+        hidden={look.hidden}
+        xAxisTitle={options.xAxisTitle}
+        yAxisTitle={yAxisTitle}
+        formatValue={format}
+        onSelect={onSelect}
+        animationKey={`${animationKey}-${look.view}`}
+        scale={look.scale}
+        patterns={look.patterns}
+        {...(height && { height })}
+        {...(svgRef && { svgRef })}
+      />
+    );
+  }
+  const distribution = distributionInMeasure(shown.data.distribution, shown.measure);
+  const series = distribution.cohorts
+    .map((c, index) => ({ label: c.label, values: c.values, index }))
+    .filter((s) => !look.hidden.has(s.label));
+  return (
+    <DistributionChart
+      categories={distribution.categories}
+      series={series}
+      orientation={options.orientation}
+      colors={look.colors}
+      formatValue={format}
+      xAxisTitle={options.xAxisTitle}
+      yAxisTitle={yAxisTitle}
+      onSelect={onSelect}
+      animationKey={animationKey}
+      scale={look.scale}
+      patterns={look.patterns}
+      {...(options.yStep && shown.measure === 'count' && { yStep: options.yStep })}
+      {...(height && { height })}
+      {...(svgRef && { svgRef })}
+    />
+  );
+}
+
+/** The count behind a compared bar (its value may be a percent): what its search finds. */
+export function countOf(shown: ComparedShown, cohort: number, x: string, view: ChartView): number {
+  if (shown.data.kind === 'growth') {
+    const series = shown.data.growth.series[cohort];
+    const i = shown.data.growth.years.indexOf(x);
+    return (view === 'annual' ? series?.annual : series?.cumulative)?.[i] ?? 0;
+  }
+  const { distribution } = shown.data;
+  return distribution.cohorts[cohort]?.values[distribution.categories.indexOf(x)] ?? 0;
+}
+
+/** The search of a compared bar: that cohort AND that bar. */
+export function comparedClickRequest(
+  comparison: Comparison,
+  cohort: number,
+  click: ChartClick,
+): SearchRequest {
+  const { chart, query, cohorts } = comparison;
+  return clickRequest(chart.definition, click, query, cohorts[cohort]?.scope);
+}
+
+/** The compared chart's table as the downloads and the chart data API give it, and its legend. */
+export function comparedExport(
+  shown: ComparedShown,
+  look: ChartLook,
+): { table: ExportTable; legend: LegendEntry[] } {
+  const table = comparedRows(shown.chart, shown.data, {
+    view: look.view,
+    hidden: look.hidden,
+    measure: shown.measure,
+  });
+  const legend = shown.cohorts
+    .map((c, index) => ({ label: c.label, color: seriesColor(look.colors, index) }))
+    .filter((entry) => !look.hidden.has(entry.label));
+  return { table: { columns: table.columns, rows: table.rows }, legend };
+}
+
+/**
+ * What is compared, under the title: "Number of Entries by Resolution (Å): X-ray vs cryo-EM, percent
+ * of each"; a stacked growth chart says that its yearly totals are compared.
+ */
+export function comparedSubtitle(shown: Comparison, view: ChartView): string {
+  const { options } = shown.chart.definition;
+  const what =
+    shown.chart.kind === 'growth'
+      ? `${options.yAxisTitle} ${view === 'annual' ? 'released each year' : 'in total at the end of each year'}`
+      : `${options.yAxisTitle} by ${options.xAxisTitle}`;
+  const totals = shown.droppedSplit ? `, totals (not split by ${shown.droppedSplit})` : '';
+  const measure =
+    shown.measure === 'percent' ? (shown.cohorts.length > 1 ? ', percent of each' : ', percent') : '';
+  return `${what}: ${cohortLabels(shown).join(' vs ')}${totals}${measure}`;
+}
+
+/** The compared chart's numbers as a table: one column per visible cohort, each value opening its search. */
+export function ComparedTable({
+  shown,
+  look,
+  caption,
+  onSelect,
+}: {
+  shown: ComparedShown;
+  look: ChartLook;
+  caption: string;
+  onSelect: (selection: BarSelection) => void;
+}) {
+  const table = comparedRows(shown.chart, shown.data, {
+    view: look.view,
+    hidden: look.hidden,
+    measure: shown.measure,
+  });
+  // Values as the downloads write them: percents to two decimals.
+  const format = (value: number) => `${formatNumber(value)}${shown.measure === 'percent' ? '%' : ''}`;
+  const first = table.columns.length - table.series.length;
+  const cohortIndex = table.series.map((label) => cohortLabels(shown).indexOf(label));
+  return (
+    <div className="ps-table-scroll">
+      <table className="ps-table ps-compared-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column, i) => (
+              <th key={column} scope="col" {...(i >= first && { 'data-cohort': table.series[i - first] })}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => {
+            const x = String(row[0]);
+            return (
+              <tr key={x}>
+                <th scope="row">{x}</th>
+                {row.slice(1, first).map((cell, i) => (
+                  <td key={`b${i}`}>{cell}</td>
+                ))}
+                {row.slice(first).map((cell, i) => {
+                  const value = Number(cell);
+                  const label = table.series[i]!;
+                  return (
+                    <td key={label} data-cohort={label}>
+                      <button
+                        type="button"
+                        className="ps-value"
+                        data-value={value}
+                        aria-label={`${x}, ${label}: ${format(value)}, search`}
+                        onClick={() => onSelect({ x, cohort: cohortIndex[i]!, value })}
+                      >
+                        {format(value)}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
