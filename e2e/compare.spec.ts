@@ -174,3 +174,15 @@ for (const size of SIZES) {
     });
   });
 }
+
+test('a fifth cohort is refused with a message naming the limit', async ({ page }) => {
+  const five: [object][] = [
+    'X-RAY DIFFRACTION',
+    'ELECTRON MICROSCOPY',
+    'SOLUTION NMR',
+    'NEUTRON DIFFRACTION',
+    'SOLID-STATE NMR',
+  ].map((m) => [method(m)]);
+  await page.goto(comparedPath('/distribution/resolution', five));
+  await expect(page.getByText(/at most 4 cohorts/)).toBeVisible();
+});
