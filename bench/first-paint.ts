@@ -41,7 +41,7 @@ interface PageGlobals {
   performance: {
     getEntriesByType(
       type: string,
-    ): { name: string; responseEnd: number; domContentLoadedEventEnd?: number }[];
+    ): { name: string; responseEnd: number; startTime: number; domContentLoadedEventEnd?: number }[];
   };
 }
 
@@ -53,8 +53,10 @@ export interface PaintOptions {
   routes: readonly string[];
 }
 
-interface PaintRun {
+export interface PaintRun {
   painted: number;
+  /** First contentful paint (ms since navigation start). */
+  fcp: number;
   found: number;
   domContentLoaded: number;
   /** Last chart-data response received (ms since navigation start). */
@@ -62,7 +64,7 @@ interface PaintRun {
   scripts: string[];
 }
 
-async function measure(browser: Browser, url: string): Promise<PaintRun> {
+export async function measure(browser: Browser, url: string): Promise<PaintRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -86,6 +88,9 @@ async function measure(browser: Browser, url: string): Promise<PaintRun> {
       return {
         ...page.__firstBar!,
         domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
+        fcp:
+          page.performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')
+            ?.startTime ?? NaN,
         dataReceived: Math.max(...data.map((r) => r.responseEnd)),
         scripts,
       };

@@ -2,7 +2,8 @@
  * `npm run bench [-- options]`: prints the figures of BENCHMARKS.md and checks them against the
  * budgets. Parts: charts (per-chart latency per archive, whole registry), load (autocannon, then
  * memory), overload (a burst of uncached searches beside cached ones), startup, web (JavaScript per
- * route), paint (first chart painted in Chromium).
+ * route), paint (first chart painted in Chromium), ssr (server rendering against client rendering:
+ * first contentful paint and first bar, alternating runs).
  *
  *   --only charts,load        run these parts only (default: all)
  *   --entries 250000,1200000  archives by size: data/bench-N, generated when missing
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { archiveCounts, describeCounts, ensureArchive } from './archives.ts';
 import { benchChartLatency, type ChartLatencySummary } from './chart-latency.ts';
 import { benchFirstPaint, type PaintSummary } from './first-paint.ts';
+import { benchServerRendering } from './server-rendering.ts';
 import { benchImport, type ImportBenchSummary } from './import.ts';
 import { benchLoad, type LoadSummary } from './load.ts';
 import { benchOverload, type OverloadSummary } from './overload.ts';
@@ -26,7 +28,7 @@ import { benchStartup, type StartupSummary } from './startup.ts';
 import { heading, ms, printTable } from './stats.ts';
 import { benchWebSize, type WebSizeSummary } from './web-size.ts';
 
-const PARTS = ['charts', 'load', 'overload', 'startup', 'web', 'paint', 'import'] as const;
+const PARTS = ['charts', 'load', 'overload', 'startup', 'web', 'paint', 'ssr', 'import'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -66,7 +68,7 @@ const basePort = Number(values['base-port']);
 const sizes = values.entries!.split(',').map(Number);
 const wanted = runs('charts')
   ? sizes
-  : runs('load') || runs('overload') || runs('paint')
+  : runs('load') || runs('overload') || runs('paint') || runs('ssr')
     ? [Math.min(...sizes)]
     : [];
 const archives = values.archive ?? [];
@@ -134,6 +136,17 @@ if (runs('paint')) {
     port: basePort + 3,
     runs: Number(values['paint-runs']),
     routes: ['/growth/overall-structures', '/distribution/resolution'],
+  });
+}
+
+if (runs('ssr')) {
+  if (!web && !values['no-build']) web = await benchWebSize(webDir, true);
+  await benchServerRendering({
+    archive: main,
+    webDir,
+    port: basePort + 5,
+    runs: Number(values['paint-runs']),
+    routes: ['/growth/experimental-method', '/distribution/resolution'],
   });
 }
 

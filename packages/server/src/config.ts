@@ -14,6 +14,8 @@ export interface ServerConfig {
   demoEntries: number;
   webDir: string;
   publicUrl?: string;
+  /** Whether home and chart pages are rendered on the server (SERVER_RENDERING=off: sent unrendered). */
+  serverRendering: boolean;
   /** Access-Control-Allow-Origin of the API. */
   corsOrigin: string;
   /** `TRUST_PROXY`: addresses or subnets of proxies whose X-Forwarded-For names the client. */
@@ -161,6 +163,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoEntries: integer(env, 'DEMO_ENTRIES', 250_000, 1, 20_000_000),
     webDir: resolve(env.WEB_DIR || resolve(REPO_ROOT, 'packages/web/dist')),
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
+    serverRendering: serverRendering(env.SERVER_RENDERING),
     corsOrigin: env.CORS_ORIGIN || '*',
     ...(proxies !== undefined && { trustProxy: proxies }),
     queryTimeoutMs: integer(env, 'QUERY_TIMEOUT_MS', 30_000, 1, 3_600_000),
@@ -175,4 +178,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     engine: engineConfig(env),
     ...(upstream && { upstream }),
   };
+}
+
+/** SERVER_RENDERING: `on` (the default) or `off`; anything else is refused, naming the variable. */
+function serverRendering(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`SERVER_RENDERING must be "on" or "off", not "${value}"`);
 }

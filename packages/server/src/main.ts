@@ -107,7 +107,13 @@ async function main(): Promise<void> {
       maxRssBytes: config.maxRssMb * 2 ** 20,
     },
     logger: { level: process.env.LOG_LEVEL || 'info' },
-    ...(hasWeb && { web: { root: config.webDir, ...(config.publicUrl && { publicUrl: config.publicUrl }) } }),
+    ...(hasWeb && {
+      web: {
+        root: config.webDir,
+        ...(config.publicUrl && { publicUrl: config.publicUrl }),
+        ...(!config.serverRendering && { render: false as const }),
+      },
+    }),
   });
   if (!hasWeb) app.log.warn(`no dashboard build in ${config.webDir}: serving the API only`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
