@@ -1,4 +1,5 @@
-import { createContext, useContext, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
+import { isServerMarkup } from '../ssr/server-markup.ts';
 import type { BarSelection } from './types.ts';
 
 /** The address of a bar's search, given by the page that draws the chart; none without a provider. */
@@ -21,4 +22,13 @@ export function BarLink({ selection, children }: { selection: BarSelection; chil
       {children}
     </a>
   );
+}
+
+/**
+ * The class of a chart's bar group: bars the server drew are on screen from the first paint, so they
+ * do not grow in again (from zero) when the page hydrates; the next chart or view grows in as usual.
+ */
+export function useBarsClass(className: string, animationKey: string): string {
+  const [served] = useState(() => (isServerMarkup() ? animationKey : undefined));
+  return served === animationKey ? `${className} ps-bars-served` : className;
 }

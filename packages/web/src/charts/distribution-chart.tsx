@@ -12,7 +12,7 @@ import { formatNumber, valueTicks } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { BarLink } from './bar-link.tsx';
+import { BarLink, useBarsClass } from './bar-link.tsx';
 import {
   CHART_FONT_SIZE,
   CHART_LINE,
@@ -132,6 +132,7 @@ export function DistributionChart(props: DistributionChartProps) {
   const format = props.formatValue ?? formatNumber;
   const [frame, width] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
+  const barsClass = useBarsClass(`ps-bars ps-bars-${orientation}`, props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
   const grouped = series.length > 1;
@@ -297,12 +298,7 @@ export function DistributionChart(props: DistributionChartProps) {
               <line key={t} className="ps-grid" y1={0} y2={innerHeight} x1={values(t)} x2={values(t)} />
             ),
           )}
-          <g
-            ref={barGroup}
-            key={props.animationKey}
-            className={`ps-bars ps-bars-${orientation}`}
-            onKeyDown={onBarKey}
-          >
+          <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
             {drawn.map((bar, i) => {
               const position = positionOf(bar.label, bar.slot);
               const length = Math.abs(values(bar.value) - zero);

@@ -14,7 +14,7 @@ import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
-import { BarLink } from './bar-link.tsx';
+import { BarLink, useBarsClass } from './bar-link.tsx';
 import { CHART_FONT_SIZE, CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 import { seriesColor } from '../settings/colors.ts';
@@ -74,6 +74,7 @@ export function GrowthChart(props: GrowthChartProps) {
   const grouped = layout === 'grouped';
   const [frame, width] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
+  const barsClass = useBarsClass('ps-bars ps-bars-vertical', props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
   const multi = data.series.length > 1;
@@ -209,12 +210,7 @@ export function GrowthChart(props: GrowthChartProps) {
           {y.ticks.map((t) => (
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
-          <g
-            ref={barGroup}
-            key={props.animationKey}
-            className="ps-bars ps-bars-vertical"
-            onKeyDown={onBarKey}
-          >
+          <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
             {bars.map((bar, i) => {
               const top = y(drawn(bar.from + bar.value, bar.column));
               const bottom = y(drawn(bar.from, bar.column));
