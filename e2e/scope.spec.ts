@@ -112,6 +112,12 @@ for (const [width, height] of [
       await expect.poll(async () => barValues(page)).not.toEqual(before);
       if (width < 600) await page.screenshot({ path: `${test.info().outputDir}/chip-edited-${width}.png` });
 
+      // "Add condition" opens the visual query builder on the scope.
+      await page.getByRole('button', { name: 'Add condition' }).click();
+      await expect(page.getByTestId('query-builder')).toBeVisible();
+      await page.getByRole('button', { name: 'Close builder' }).click();
+      await expect(page.getByTestId('query-builder')).toHaveCount(0);
+
       // Remove a chip, then clear the scope.
       await page.getByRole('button', { name: /Remove condition: Resolution at most 1.5 Å/ }).click();
       await expect(chips(page)).toHaveText([/X-ray/]);

@@ -1,6 +1,6 @@
 import { parseScopeNode, type ScopeReading } from '@pdb-stats/charts';
 import type { Operator, QueryNode, ReturnType, TerminalNode } from '@pdb-stats/search-model';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { attributeName } from '../search-pages/request-summary.ts';
 import {
   OPERATOR_WORDS,
@@ -14,6 +14,11 @@ import {
   type ConditionDraft,
 } from './scope-chips.ts';
 import './scope.css';
+
+// The visual query builder is loaded only when a visitor opens it: most chart views never do.
+const QueryBuilder = lazy(() =>
+  import('../query-builder/query-builder.tsx').then((module) => ({ default: module.QueryBuilder })),
+);
 
 interface ScopeBarProps {
   reading: ScopeReading;
@@ -42,7 +47,10 @@ export function ScopeBar({
   children,
 }: ScopeBarProps) {
   const { cohorts, problems } = reading;
+  const [building, setBuilding] = useState(false);
   if (cohorts.length === 0 && problems.length === 0 && !serviceError && !children) return null;
+  // The builder edits a single scope; cohorts compared are edited chip by chip.
+  const single = cohorts.length === 1 ? cohorts[0] : undefined;
   const scoped = cohorts.length > 0 || problems.length > 0;
   return (
     <section className="ps-scope" aria-label="Scope" data-testid="scope-bar">
@@ -85,12 +93,33 @@ export function ScopeBar({
       )}
       <div className="ps-scope-actions">
         {children}
+        {single && (
+          <button
+            type="button"
+            className="ps-button"
+            aria-expanded={building}
+            onClick={() => setBuilding((open) => !open)}
+          >
+            {building ? 'Close builder' : 'Add condition'}
+          </button>
+        )}
         {scoped && (
           <button type="button" className="ps-button ps-scope-clear" onClick={onClear}>
             Clear scope
           </button>
         )}
       </div>
+      {single && building && (
+        <div className="ps-scope-builder">
+          <Suspense fallback={<p role="status">Loading the query builder…</p>}>
+            <QueryBuilder
+              value={single.node}
+              returnType={returnType}
+              onChange={(node) => onChange(0, node)}
+            />
+          </Suspense>
+        </div>
+      )}
     </section>
   );
 }
