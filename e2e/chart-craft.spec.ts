@@ -198,6 +198,37 @@ for (const size of SIZES) {
       await expect(page.locator('.ps-partial-note')).toHaveCount(0);
     });
 
+    for (const path of [
+      '/growth/experimental-method?view=annual&chart=line&events=on',
+      '/growth/overall-structures?view=annual&events=on',
+      '/growth/overall-structures?events=on&from=2012&to=2022',
+      '/growth/unique-protein-sequences?chart=line&events=on&from=2000&scale=log',
+    ]) {
+      test(`${path}: ticks, event labels and the note over the plot never overlap`, async ({ page }) => {
+        await page.goto(path);
+        await waitForChart(page);
+        const g = await chartGeometry(page);
+        const texts = await page.locator('.ps-plot-chart svg.ps-chart').evaluate((svg) =>
+          Array.from(svg.querySelectorAll('.ps-tick text, .ps-event-label, .ps-partial-note')).map((t) => {
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          }),
+        );
+        expect(
+          texts.filter((t) => t.text && g.ticks.every((tick) => tick.text !== t.text)).length,
+        ).toBeGreaterThan(0);
+        for (let i = 0; i < texts.length; i++) {
+          const a = texts[i]!;
+          expect(a.left, a.text).toBeGreaterThanOrEqual(g.svg.left - 0.5);
+          expect(a.right, a.text).toBeLessThanOrEqual(g.svg.right + 0.5);
+          expect(a.top, a.text).toBeGreaterThanOrEqual(g.svg.top - 0.5);
+          for (const b of texts.slice(i + 1))
+            expect(overlap(a, b), `"${a.text}" overlaps "${b.text}"`).toBe(false);
+        }
+        await expect(page.getByTestId('chart-subtitle')).toHaveText(/\S/);
+      });
+    }
+
     for (const path of ['/growth/overall-structures', '/distribution/resolution', '/distribution/journal']) {
       test(`${path}: no data is a message of its own, with no axes`, async ({ page }) => {
         // The service finds nothing (204 No Content) for the chart's request.

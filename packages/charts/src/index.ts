@@ -200,3 +200,5 @@ export {
   type Comparison,
 } from './cohorts.ts';
 export { chartFileName } from './file-name.ts';
+export { windowGrowthData, readYearWindow, type YearWindow } from './growth-views.ts';
+export { CHART_EVENTS, eventYear, eventsInYears, type ChartEvent } from './annotations.ts';

@@ -1,3 +1,4 @@
+import { windowGrowthData, type YearWindow } from './growth-views.ts';
 import type { SearchResponse } from '@pdb-stats/search-model';
 import { binLabel, generateBins, round2 } from './bins.ts';
 import {
@@ -80,6 +81,8 @@ export interface TrendTableSource {
 export interface TableLook {
   view: ChartView;
   hidden: Iterable<string>;
+  /** Growth charts: the years shown (all when absent). */
+  window?: YearWindow;
 }
 
 /** The data view of a growth chart asked for by a view of any kind: the annual one or the cumulative one. */
@@ -279,7 +282,8 @@ export function chartTable(
   look: TableLook,
 ): ChartTableOf {
   if (chart.kind === 'growth') {
-    const source = growthTableSource(chart, growthChartData(response, chart), look);
+    const growth = windowGrowthData(growthChartData(response, chart), look.window ?? {});
+    const source = growthTableSource(chart, growth, look);
     const series =
       source.growth.series.length > 1
         ? visibleSeries(source).map(({ s }) => s.label)

@@ -16,6 +16,7 @@ import {
   isComparison,
   MAX_COHORTS,
   readScope,
+  readYearWindow,
   resolveChart,
   scopeTag,
   toCsv,
@@ -23,6 +24,7 @@ import {
   type ChartView,
   type Comparison,
   type ResolvedChart,
+  type YearWindow,
 } from '@pdb-stats/charts';
 import {
   RequestValidationError,
@@ -56,6 +58,8 @@ type ChartDataQuery = {
   query?: string[];
   label?: string[];
   measure?: string;
+  from?: string;
+  to?: string;
 } & {
   [variantParam: string]: unknown;
 };
@@ -72,6 +76,8 @@ export interface ChartAsked {
   comparison: Comparison | undefined;
   /** The cohorts' nodes as given (a comparison's scopes may carry more conditions). */
   cohortNodes: QueryNode[];
+  /** The years of a growth chart asked for; all when open. */
+  window: YearWindow;
   format: Format;
 }
 
@@ -136,6 +142,13 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
       'view',
       `must be one of ${listed(views)} for the ${definition.kind} chart "${key}", got "${query.view}"`,
     );
+  for (const param of ['from', 'to'] as const)
+    if (query[param] !== undefined && definition.kind !== 'growth')
+      throw new RequestValidationError(
+        'REQ_ERR_UNKNOWN_KEY',
+        param,
+        `chart "${key}" is a ${definition.kind} chart and has no window of years; ${param} applies to growth charts`,
+      );
   const variants = definition.variants;
   for (const param of VARIANT_PARAMS) {
     if (query[param] === undefined || variants?.param === param) continue;
@@ -171,6 +184,7 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
     cohortNodes: scope.cohorts.map((c) => c.node),
     // Unlabelled cohorts are named by their conditions in plain words, as on the chart page.
     comparison: isComparison(scope) ? comparisonOf(chart, scope, summarizeNode) : undefined,
+    window: readYearWindow(query.from ?? null, query.to ?? null),
     format: format as Format,
   };
 }
@@ -202,6 +216,7 @@ function listEntry(definition: ChartDefinition) {
       parameters: {
         view: { values: [...KIND_VIEWS[kind]], default: defaultKindView(kind) },
         hide: kind === 'trend' ? 'a bin label (shares view)' : 'a series label',
+        ...(kind === 'growth' && { from: 'the first year shown', to: 'the last year shown' }),
       },
     }),
     ...(variants && {
@@ -254,13 +269,13 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
     const asked = chartAsked((request.params as { file: string }).file, query);
-    const { chart, view, hidden, scope, comparison, format } = asked;
+    const { chart, view, hidden, scope, comparison, window, format } = asked;
     const searches = searchesOf(asked);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
     const answers = await Promise.all(searches.map((search) => service.answer(search)));
     const served = answers.reduce((oldest, next) => (next.fetchedAt < oldest.fetchedAt ? next : oldest));
     // One representation per answer (the scope is in its request), format, view, hidden series,
-    // cohorts' labels and measure.
+    // cohorts' labels and measure, and years.
     const etag = `"${sha1(
       JSON.stringify([
         answers.map((a) => a.etag),
@@ -270,12 +285,13 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         hidden,
         comparison?.cohorts.map((c) => c.label),
         comparison?.measure,
+        window,
       ]),
     )}"`;
     if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
 
     const responses = answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse)));
-    const look = { view: view ?? DEFAULT_DATA_VIEW, hidden };
+    const look = { view: view ?? DEFAULT_DATA_VIEW, hidden, window };
     const table = comparison
       ? comparedTable(
           chart,
@@ -305,6 +321,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         cohorts: comparison.cohorts.map((c, i) => ({ label: c.label, query: asked.cohortNodes[i] ?? null })),
         measure: comparison.measure,
       }),
+      ...((window.from !== undefined || window.to !== undefined) && { years: window }),
       ...about,
       axes: { x: chart.definition.options.xAxisTitle, y: chart.definition.options.yAxisTitle },
       series: table.series,

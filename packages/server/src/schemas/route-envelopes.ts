@@ -40,7 +40,7 @@ export const VARIANT_PARAMS = [
 ];
 
 /**
- * `GET /api/charts/<file>?view=&hide=&<variant>=`: the chart page's URL parameters that change its
+ * `GET /api/charts/<file>?view=&hide=&from=&to=&<variant>=`: the chart page's URL parameters that change its
  * data. Our own route, so unknown parameters are refused; `hide` may be repeated.
  */
 export const CHART_DATA_QUERYSTRING = {
@@ -64,6 +64,8 @@ export const CHART_DATA_QUERYSTRING = {
       description: 'the name of a cohort, in step with query',
     },
     measure: { type: 'string', enum: [...MEASURES], description: 'count, or percent of each cohort' },
+    from: { type: 'string', pattern: '^\\d{4}$', description: 'the first year of a growth chart (a year)' },
+    to: { type: 'string', pattern: '^\\d{4}$', description: 'the last year of a growth chart (a year)' },
     ...Object.fromEntries(
       VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
     ),

@@ -135,6 +135,26 @@ describe('the CSV and JSON are the rows of the chart table built from a direct s
     expect(json.rows).toEqual(expected.rows);
     expect(json.hidden_series).toEqual(hidden);
   });
+
+  it('a window of years keeps those rows, the cumulative totals still counting the years before it', async () => {
+    const chart = resolveChart(CHARTS['experimental-method']);
+    const all = (await get('/api/charts/experimental-method.json?view=cumulative')).json();
+    const years = all.rows.map((row: (string | number)[]) => Number(row[0]));
+    const from = years[Math.floor(years.length / 3)]!;
+    const to = years[Math.floor((2 * years.length) / 3)]!;
+    const json = (
+      await get(`/api/charts/experimental-method.json?view=cumulative&from=${from}&to=${to}`)
+    ).json();
+    expect(json.rows.map((row: (string | number)[]) => Number(row[0]))).toEqual(
+      years.filter((y: number) => y >= from && y <= to),
+    );
+    expect(json.rows[0]).toEqual(all.rows[years.indexOf(from)]);
+    expect(json.years).toEqual({ from, to });
+    const direct = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const expected = chartTable(chart, direct, { view: 'annual', hidden: [], window: { from } });
+    const csv = await get(`/api/charts/experimental-method.csv?view=annual&from=${from}`);
+    expect(parseCsv(csv.body).slice(1)).toEqual(expected.rows.map((row) => row.map(String)));
+  });
 });
 
 /** The bars of a chart's JSON: each number with the click that opens its search. */
@@ -435,6 +455,8 @@ describe('answers like the rest of the API', () => {
       'variant',
       'variant: unknown parameter; expected view, hide, query, label, measure',
     ],
+    ['/api/charts/resolution.csv?from=1990', 'from', 'from: chart "resolution" is a distribution chart'],
+    ['/api/charts/experimental-method.csv?to=20x0', 'to', 'to: '],
   ])('400 for %s, naming %s and what it allows', async (url, field, message) => {
     const response = await get(url);
     expect(response.statusCode, response.body).toBe(400);

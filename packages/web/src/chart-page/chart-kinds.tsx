@@ -1,4 +1,6 @@
 import {
+  eventsInYears,
+  windowGrowthData,
   distributionChartData,
   distributionRows,
   distributionTableSource,
@@ -19,6 +21,7 @@ import {
   type GrowthData,
   type ResolvedChart,
   type TrendData,
+  type YearWindow,
 } from '@pdb-stats/charts';
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
@@ -70,6 +73,10 @@ export interface ChartLook {
   colors: readonly string[];
   scale: ChartScale;
   patterns: boolean;
+  /** Growth charts: lines instead of stacked bars. */
+  line: boolean;
+  /** Growth charts: the archive's events marked on the years drawn. */
+  events: boolean;
 }
 
 export interface KindChartProps<K extends ChartKind> {
@@ -203,9 +210,11 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
           xAxisTitle={options.xAxisTitle}
           yAxisTitle={options.yAxisTitle}
           onSelect={onSelect}
-          animationKey={`${shown.chart.definition.key}-${look.view}-${shown.chart.variant ?? ''}`}
+          animationKey={`${shown.chart.definition.key}-${look.view}-${shown.chart.variant ?? ''}-${look.line}`}
           scale={look.scale}
           patterns={look.patterns}
+          line={look.line}
+          events={look.events ? eventsInYears(shown.data.years) : []}
           {...(label && { singleSeriesLabel: label })}
           {...(height && { height })}
           {...(svgRef && { svgRef })}
@@ -372,6 +381,16 @@ interface OpenKindView {
  */
 function viewOf(shown: AnyShownChart): OpenKindView {
   return CHART_KIND_VIEWS[shown.chart.kind] as unknown as OpenKindView;
+}
+
+/**
+ * A chart on screen cut to a window of years (growth charts; others are returned as they are): the
+ * chart, its table and its downloads then show those years only.
+ */
+export function withYearWindow(shown: AnyShownChart, window: YearWindow): AnyShownChart {
+  if (shown.chart.kind !== 'growth') return shown;
+  const growth = shown as ShownChart<'growth'>;
+  return { ...growth, data: windowGrowthData(growth.data, window) };
 }
 
 /** The colours of a chart on screen's series in a view, from the visitor's palette. */

@@ -30,7 +30,11 @@ import { PlotSkeleton } from '../layout/loading.tsx';
 import {
   HIDE_PARAM,
   chartDataParams,
+  readGrowthLook,
   readPlotState,
+  withEvents,
+  withLine,
+  withWindow,
   withSeriesToggled,
   withVariant,
   withView,
@@ -51,6 +55,7 @@ import {
   exportRowsOf,
   kindViews,
   seriesLabelsOf,
+  withYearWindow,
   type AnyShownChart,
   type ChartLook,
 } from './chart-kinds.tsx';
@@ -58,6 +63,7 @@ import { ChartToolbar } from './chart-toolbar.tsx';
 import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { EmbedSource } from './embed-source.tsx';
+import { GrowthViewControls } from './growth-controls.tsx';
 import { SelectionPanel, type Selected } from './selection-panel.tsx';
 import { embedPath, fullPagePath } from './share.ts';
 import { useChart } from './use-chart.ts';
@@ -188,8 +194,13 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const scopeBlocked = scopeUnreadable || refused !== undefined;
   // Nothing to draw, export or recolour when the archive lacks the chart's attributes or the scope is refused.
   const drawable = missing.length === 0 && !scopeBlocked;
-  // The chart on screen: the current one, or the previous one while the next loads.
-  const shown = drawable && !comparison ? answered : undefined;
+  const isGrowth = definition.kind === 'growth';
+  const growthLook = readGrowthLook(params);
+  // The chart on screen: the current one, or the previous one while the next loads; a growth
+  // chart cut to its window of years (the chart, table and downloads alike).
+  const whole = drawable && !comparison ? answered : undefined;
+  const shown = whole && withYearWindow(whole, isGrowth ? growthLook.window : {});
+  const allYears = whole && 'years' in whole.data ? whole.data.years.map(Number) : [];
   const comparedShown = drawable ? compared.shown : undefined;
   const onScreen = comparison ? comparedShown : shown;
 
@@ -209,6 +220,8 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
     colors: shown ? colorsOf(shown, state.view, settings.colorScheme) : settings.colorScheme,
     scale,
     patterns: settings.patterns,
+    line: isGrowth && growthLook.line,
+    events: isGrowth && growthLook.events,
   };
   const seriesLabels = comparedShown
     ? cohortLabels(comparedShown)
@@ -222,6 +235,14 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // Each change is a history entry, so Back and Forward step through the views. Drawn at once, not
   // in a transition: a box or switch the visitor flips must not flip back while the page catches up.
   const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true, flushSync: true });
+  const yearSpan = { first: allYears[0] ?? 0, last: allYears.at(-1) ?? 0 };
+  const onWindow = useCallback(
+    (window: { from?: number; to?: number }) =>
+      setParams((current) => withWindow(current, window, yearSpan), { preventScrollReset: true }),
+    // The span changes only with the data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [setParams, yearSpan.first, yearSpan.last],
+  );
 
   const clickOf = (selection: BarSelection): ChartClick => ({
     x: selection.x,
@@ -305,7 +326,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
     );
 
   // The chart data API takes the page's state and its scope (every cohort, label and measure).
-  const apiParams = chartDataParams(state, definition);
+  const apiParams = chartDataParams(state, definition, undefined, isGrowth ? growthLook.window : undefined);
   new URLSearchParams(scope.search).forEach((value, name) => apiParams.append(name, value));
 
   const toolbar = (
@@ -415,6 +436,18 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
                 }}
               >
                 {chart()}
+                {!embedded && isGrowth && (
+                  <GrowthViewControls
+                    line={look.line}
+                    onLine={(line) => update(withLine(params, line))}
+                    events={look.events}
+                    onEvents={(events) => update(withEvents(params, events))}
+                    first={yearSpan.first}
+                    last={yearSpan.last}
+                    window={growthLook.window}
+                    onWindow={onWindow}
+                  />
+                )}
                 {narrow && controls}
               </div>
               {seriesLabels.length > 1 && (

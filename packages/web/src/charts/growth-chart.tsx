@@ -1,4 +1,4 @@
-import type { DataView, GrowthData } from '@pdb-stats/charts';
+import type { ChartEvent, DataView, GrowthData } from '@pdb-stats/charts';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
@@ -9,6 +9,7 @@ import { BottomAxisTitle } from './axis-title.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
+import { EventMarkers, eventOffset, eventRowsHeight, placeEventLabels } from './event-markers.tsx';
 import { formatNumber, thinLabels, valueTicks } from './format.ts';
 import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
@@ -47,6 +48,10 @@ export interface GrowthChartProps {
   layout?: 'stacked' | 'grouped';
   /** How values are written (tooltips, ticks): counts by default. */
   formatValue?: (value: number) => string;
+  /** Lines, one per series (not stacked), instead of stacked bars. */
+  line?: boolean;
+  /** Events to mark on the years drawn. */
+  events?: readonly ChartEvent[];
 }
 
 /** Space between an axis and its tick labels. */
@@ -54,7 +59,15 @@ const TICK_SPACE = 8;
 /** How much of its colour a bar of a year that is not over keeps. */
 const PARTIAL_OPACITY = 0.45;
 
-/** Stacked bars per year, one bar segment per visible series; or side by side when cohorts are compared. */
+/** Baseline of the note over the plot (a year not over), and of the first row of event labels. */
+const EVENT_BASELINE = -10;
+/** Radius of a point of the line view (its target is larger: the stroke around it). */
+const POINT_RADIUS = 3.5;
+
+/**
+ * Stacked bars per year, one bar segment per visible series; side by side when cohorts are
+ * compared; or one line per series.
+ */
 export function GrowthChart(props: GrowthChartProps) {
   const {
     data,
@@ -67,6 +80,8 @@ export function GrowthChart(props: GrowthChartProps) {
     svgRef,
     share = false,
     layout = 'stacked',
+    line = false,
+    events = [],
   } = props;
   // Shares have one scale: a logarithm of per cents would hide the small bins it is read for.
   const scale = share ? 'linear' : (props.scale ?? 'linear');
@@ -74,7 +89,7 @@ export function GrowthChart(props: GrowthChartProps) {
   const grouped = layout === 'grouped';
   const [frame, width] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
-  const barsClass = useBarsClass('ps-bars ps-bars-vertical', props.animationKey);
+  const barsClass = useBarsClass(line ? 'ps-bars ps-points' : 'ps-bars ps-bars-vertical', props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
   const multi = data.series.length > 1;
@@ -92,10 +107,11 @@ export function GrowthChart(props: GrowthChartProps) {
     [data.series, hidden, view],
   );
   const totals = data.years.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
-  // Grouped bars stand on the axis each: the tallest bar, not the tallest stack, sets the scale.
+  // Grouped bars stand on the axis each, and lines are not stacked: the tallest bar or point, not
+  // the tallest stack, sets the scale.
   const maxTotal = share
     ? 100
-    : grouped
+    : grouped || line
       ? Math.max(0, ...shown.flatMap((s) => s.values))
       : Math.max(0, ...totals);
   /** Where a count sits on the value axis: itself, or its share of its year in per cent. */
@@ -107,16 +123,36 @@ export function GrowthChart(props: GrowthChartProps) {
   // The value labels' width, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxTotal).at(-1)! : valueTicks(maxTotal).at(-1)!;
   const valueLabelWidth = measureText(tickText(topTick));
+  const noteSpace = partial ? 28 : 16;
+  const left = valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8;
+  const right = 16;
+  // The events' labels are laid out before the top margin: their rows add to it. The first row is
+  // the one of the note of a year not over, which it must leave free.
+  const plotWidth = Math.max(120, width - left - right);
+  const bandX = scaleBand<string>({ domain: data.years, range: [0, plotWidth], padding: 0.15 });
+  const partialNote = partial ? `${partial.year} to ${partial.through}` : '';
+  const partialEnd = partial ? (bandX(partial.year) ?? 0) + bandX.bandwidth() : 0;
+  const { placed, rows } = placeEventLabels(
+    events,
+    // The year's step (band and gap) spans the year: its start is half a gap before the band.
+    (event) =>
+      (bandX(event.date.slice(0, 4)) ?? 0) -
+      (bandX.step() - bandX.bandwidth()) / 2 +
+      bandX.step() * eventOffset(event),
+    plotWidth,
+    (text) => measureText(text),
+    partial ? [[partialEnd - measureText(partialNote), partialEnd]] : [],
+  );
   const MARGIN = {
-    top: partial ? 28 : 16,
-    right: 16,
+    top: Math.max(noteSpace, 12 + eventRowsHeight(rows)),
+    right,
     bottom: TICK_SPACE + CHART_LINE + 12 + CHART_LINE,
-    left: valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8,
+    left,
   };
-  const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+  const innerWidth = plotWidth;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const y = valueScale(scale, maxTotal, [innerHeight, 0]);
-  const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
+  const x = bandX;
   // Within a year, each visible cohort's bar in its own slot.
   const slots = scaleBand<number>({
     domain: shown.map((s) => s.index),
@@ -126,6 +162,7 @@ export function GrowthChart(props: GrowthChartProps) {
   const barX = (year: string, series: number) => (x(year) ?? 0) + (grouped ? (slots(series) ?? 0) : 0);
   const barWidth = grouped ? slots.bandwidth() : x.bandwidth();
   const color = (index: number) => seriesColor(colors, index);
+  const center = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
   const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
   const seriesName = (label: string) => (multi ? label : (props.singleSeriesLabel ?? label));
 
@@ -136,12 +173,13 @@ export function GrowthChart(props: GrowthChartProps) {
         let base = 0;
         return shown.flatMap(({ series, index, values }) => {
           const value = values[column] ?? 0;
-          const from = grouped ? 0 : base;
+          // Grouped bars and a line's points stand on the axis, not on the series below them.
+          const from = grouped || line ? 0 : base;
           base += value;
           return isDrawn(value) ? [{ year, column, series: index, label: series.label, value, from }] : [];
         });
       }),
-    [data.years, shown, grouped],
+    [data.years, shown, grouped, line],
   );
   const selectionOf = (bar: (typeof bars)[number]): BarSelection => ({
     x: bar.year,
@@ -201,8 +239,9 @@ export function GrowthChart(props: GrowthChartProps) {
         height={height}
         className="ps-chart ps-growth-chart"
         role="group"
-        aria-roledescription="bar chart"
-        aria-label={`${props.yAxisTitle} per year, ${share ? "each year's shares" : view}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`}
+        aria-roledescription={line ? 'line chart' : 'bar chart'}
+        aria-label={`${props.yAxisTitle} per year, ${share ? "each year's shares" : view}, ${scaleName(scale)}. Arrow keys move between ${line ? 'points' : 'bars'}; Enter opens ${line ? "a point's" : "a bar's"} search.`}
+        data-chart-type={line ? 'line' : 'bars'}
         data-scale={scale}
       >
         {patterns && <PatternDefs prefix={patternPrefix} colors={colors} count={data.series.length} />}
@@ -210,62 +249,125 @@ export function GrowthChart(props: GrowthChartProps) {
           {y.ticks.map((t) => (
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
+          {line &&
+            shown.map(({ series, index, values }) => {
+              // Through every year, zeros on the axis; a zero the log scale cannot draw breaks the line.
+              let gap = true;
+              const d = data.years
+                .map((year, i) => {
+                  const value = values[i] ?? 0;
+                  if (scale === 'log' && value <= 0) {
+                    gap = true;
+                    return '';
+                  }
+                  const step = `${gap ? 'M' : 'L'}${center(year)},${y(drawn(value, i))}`;
+                  gap = false;
+                  return step;
+                })
+                .join('');
+              return (
+                <path
+                  key={series.label}
+                  className="ps-line"
+                  data-series={series.label}
+                  d={d}
+                  stroke={color(index)}
+                  fill="none"
+                />
+              );
+            })}
           <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
             {bars.map((bar, i) => {
               const top = y(drawn(bar.from + bar.value, bar.column));
               const bottom = y(drawn(bar.from, bar.column));
               const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
               const name = `${bar.year}, ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`;
+              const shared = {
+                'data-color': color(bar.series),
+                'data-x': bar.year,
+                'data-value': bar.value,
+                ...(multi && { [grouped ? 'data-cohort' : 'data-series']: bar.label }),
+                ...(partial?.year === bar.year && {
+                  'data-partial': 'true',
+                  fillOpacity: PARTIAL_OPACITY,
+                }),
+                'aria-label': name,
+                ...barProps(i),
+                onFocus: () => {
+                  barProps(i).onFocus();
+                  showTooltip(bar.column, barX(bar.year, bar.series) + barWidth, top);
+                },
+                // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
+                onBlur: () => setTooltip(null),
+                onMouseMove: (event: React.MouseEvent<SVGElement>) => {
+                  const box = (event.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
+                  showTooltip(
+                    bar.column,
+                    event.clientX - box.left - MARGIN.left,
+                    event.clientY - box.top - MARGIN.top,
+                  );
+                },
+                onClick: () => select(bar),
+              };
+              const title = (
+                <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
+              );
               return (
                 <BarLink key={`${bar.year}-${bar.label}`} selection={selectionOf(bar)}>
-                  <rect
-                    className="ps-bar"
-                    x={barX(bar.year, bar.series)}
-                    y={top}
-                    width={barWidth}
-                    height={Math.max(0, bottom - top)}
-                    fill={fill(bar.series)}
-                    data-color={color(bar.series)}
-                    data-x={bar.year}
-                    data-value={bar.value}
-                    {...(multi && { [grouped ? 'data-cohort' : 'data-series']: bar.label })}
-                    {...(partial?.year === bar.year && {
-                      'data-partial': 'true',
-                      fillOpacity: PARTIAL_OPACITY,
-                    })}
-                    aria-label={name}
-                    {...barProps(i)}
-                    onFocus={() => {
-                      barProps(i).onFocus();
-                      showTooltip(bar.column, barX(bar.year, bar.series) + barWidth, top);
-                    }}
-                    // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
-                    onBlur={() => setTooltip(null)}
-                    onMouseMove={(event) => {
-                      const box = (
-                        event.currentTarget.ownerSVGElement as SVGSVGElement
-                      ).getBoundingClientRect();
-                      showTooltip(
-                        bar.column,
-                        event.clientX - box.left - MARGIN.left,
-                        event.clientY - box.top - MARGIN.top,
-                      );
-                    }}
-                    onClick={() => select(bar)}
-                  >
-                    <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
-                  </rect>
+                  {line ? (
+                    <circle
+                      className="ps-point"
+                      cx={center(bar.year)}
+                      cy={top}
+                      r={POINT_RADIUS}
+                      fill={color(bar.series)}
+                      {...shared}
+                    >
+                      {title}
+                    </circle>
+                  ) : (
+                    <rect
+                      className="ps-bar"
+                      x={barX(bar.year, bar.series)}
+                      y={top}
+                      width={barWidth}
+                      height={Math.max(0, bottom - top)}
+                      fill={fill(bar.series)}
+                      {...shared}
+                    >
+                      {title}
+                    </rect>
+                  )}
                 </BarLink>
               );
             })}
           </g>
+          <EventMarkers
+            placed={placed}
+            plotHeight={innerHeight}
+            rowBaseline={(row) => EVENT_BASELINE - row * CHART_LINE}
+            onShow={(p) =>
+              setTooltip({
+                // From the plot's left edge: placed at the marker, a long explanation would run off it.
+                left: MARGIN.left,
+                top: MARGIN.top,
+                content: (
+                  // Wrapped to the plot's width: an explanation is a sentence, not a label.
+                  <div className="ps-event-tooltip" style={{ width: Math.min(320, innerWidth - 24) }}>
+                    <strong>{p.event.label}</strong> ({p.event.date})<div>{p.event.detail}</div>
+                  </div>
+                ),
+              })
+            }
+            onHide={() => setTooltip(null)}
+          />
           {partial && (
             // Above the drawing, ending over the year's bar: inside it, it would cross its neighbours.
             <text
               className="ps-partial-note"
               data-year={partial.year}
               x={(x(partial.year) ?? 0) + x.bandwidth()}
-              y={-10}
+              y={EVENT_BASELINE}
               textAnchor="end"
               fontSize={CHART_FONT_SIZE}
             >

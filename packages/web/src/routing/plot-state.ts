@@ -2,9 +2,11 @@ import {
   KIND_VIEWS,
   SCOPE_PARAMS,
   defaultKindView,
+  readYearWindow,
   type ChartDefinition,
   type ChartView,
   type DataView,
+  type YearWindow,
 } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 
@@ -68,17 +70,75 @@ export function withVariant(params: URLSearchParams, chart: ChartDefinition, val
 /**
  * The parameters of a page's state that the chart data API takes: the view always named (so that
  * the address does not depend on the visitor's default view), the hidden series, the variant and
- * the scope.
+ * the scope and the window of years.
  */
 export function chartDataParams(
   state: PlotState,
   chart: ChartDefinition,
   scope?: QueryNode,
+  window?: YearWindow,
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (chart.kind === 'growth') params.set(VIEW_PARAM, state.view);
   for (const label of state.hidden) params.append(HIDE_PARAM, label);
   if (chart.variants && state.variant !== undefined) params.set(chart.variants.param, state.variant);
   if (scope) params.set(SCOPE_PARAMS.query, JSON.stringify(scope));
+  if (chart.kind === 'growth' && window) {
+    if (window.from !== undefined) params.set(FROM_PARAM, String(window.from));
+    if (window.to !== undefined) params.set(TO_PARAM, String(window.to));
+  }
   return params;
+}
+
+/** Growth charts: `chart=line` draws lines instead of stacked bars (bars are the default, left out). */
+export const CHART_TYPE_PARAM = 'chart';
+/** Growth charts: the first and last year drawn. */
+export const FROM_PARAM = 'from';
+export const TO_PARAM = 'to';
+/** Growth charts: `events=on` marks the archive's events. */
+export const EVENTS_PARAM = 'events';
+
+/** How a growth chart is drawn, from the URL. */
+export interface GrowthLookState {
+  line: boolean;
+  events: boolean;
+  window: YearWindow;
+}
+
+export function readGrowthLook(params: URLSearchParams): GrowthLookState {
+  return {
+    line: params.get(CHART_TYPE_PARAM) === 'line',
+    events: params.get(EVENTS_PARAM) === 'on',
+    window: readYearWindow(params.get(FROM_PARAM), params.get(TO_PARAM)),
+  };
+}
+
+export function withLine(params: URLSearchParams, line: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (line) next.set(CHART_TYPE_PARAM, 'line');
+  else next.delete(CHART_TYPE_PARAM);
+  return next;
+}
+
+export function withEvents(params: URLSearchParams, events: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (events) next.set(EVENTS_PARAM, 'on');
+  else next.delete(EVENTS_PARAM);
+  return next;
+}
+
+/** Sets the window of years; an end at the data's own first or last year is left out of the URL. */
+export function withWindow(
+  params: URLSearchParams,
+  window: YearWindow,
+  years: { first: number; last: number },
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (param: string, year: number | undefined, open: number) => {
+    if (year === undefined || year === open) next.delete(param);
+    else next.set(param, String(year));
+  };
+  set(FROM_PARAM, window.from, years.first);
+  set(TO_PARAM, window.to, years.last);
+  return next;
 }
