@@ -254,9 +254,13 @@ export function chartFacetRequest(query: ChartQuery, options: ChartRequestOption
     ]);
   }
   const scoped = withScope(options.scope, node);
+  const returnType =
+    options.scope && 'scopedReturnType' in query && query.scopedReturnType
+      ? query.scopedReturnType
+      : query.returnType;
   return finalizeRequest({
     ...(scoped && { query: scoped }),
-    return_type: query.returnType,
+    return_type: returnType,
     request_options: { facets: chartFacets(query, options) },
   });
 }

@@ -152,6 +152,16 @@ describe('requests over a scope', () => {
     expect(chartFacetRequest(query, NOW).query).toBeUndefined();
   });
 
+  it('asks over a scope at the level its bars count, where that differs from the chart request', () => {
+    // distinct UniProt accessions of polymer entities: asked over entries, clicked through as entities
+    const query = CHARTS['unique-uniprot-entries'].query;
+    expect(chartFacetRequest(query, NOW).return_type).toBe('entry');
+    const scoped = chartFacetRequest(query, { ...NOW, scope: HUMAN });
+    const click = clickRequest(CHARTS['unique-uniprot-entries'], { x: '2020', view: 'annual' }, query, HUMAN);
+    expect(scoped.return_type).toBe('polymer_entity');
+    expect(scoped.return_type).toBe(click.return_type);
+  });
+
   it('keeps the scope in the query-editor link with hidden series', () => {
     const query = CHARTS['assembly-symmetry'].query;
     const series = { all: ['Asymmetric', 'Cyclic'], visible: ['Cyclic'] };

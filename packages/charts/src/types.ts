@@ -104,6 +104,13 @@ export type SecondDimension = TermsDimension | DistinctDimension;
 /** The query of a growth chart: years, optionally split into series by a second dimension. */
 export interface GrowthQuery {
   returnType: ReturnType;
+  /**
+   * The level a scope is matched at, when the bars count other objects than `returnType` returns
+   * (distinct UniProt accessions of polymer entities, asked over entries). A scope's condition on an
+   * entity selects whole entries in an entry search but single entities in the bars' own searches,
+   * so over a scope the chart asks at the bars' level, and "scope AND bar" finds what the bar counts.
+   */
+  scopedReturnType?: ReturnType;
   first: YearDimension;
   second?: SecondDimension;
 }

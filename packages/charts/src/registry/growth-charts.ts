@@ -137,6 +137,7 @@ export const GROWTH_CHARTS = {
     displaySection: 'Released Structures',
     query: {
       returnType: 'entry',
+      scopedReturnType: 'polymer_entity',
       first: yearly('Annual UniProtKB Entries', 0),
       second: {
         kind: 'distinct',
