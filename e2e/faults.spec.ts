@@ -5,7 +5,7 @@
  * to another page and back, or reloading after a chunk failure.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { waitForChart } from './support/helpers.ts';
+import { waitForChart, withoutServerRendering } from './support/helpers.ts';
 
 const API = '**/rcsbsearch/v2/**';
 const QUERY = '**/rcsbsearch/v2/query';
@@ -38,6 +38,12 @@ async function navigate(page: Page, category: 'Data Growth' | 'Data Distribution
   await page.locator('.ps-dropdown-menu').getByRole('link', { name, exact: true }).click();
 }
 
+// The faults are of the browser's own requests: the pages come unrendered, as after a failed server
+// render, so that the browser asks for the data itself.
+test.beforeEach(async ({ page }) => {
+  await withoutServerRendering(page);
+});
+
 test('the service down: the error screen, then the chart once it is back', async ({ page }) => {
   await page.route(API, (route) => route.abort('connectionrefused'));
   await page.goto('/distribution/resolution');
@@ -63,6 +69,19 @@ test('the service down: navigating to another chart and back fetches anew', asyn
   await expect(page).toHaveURL(/\/distribution\/resolution$/);
   await waitForChart(page);
   await expect(dataError(page)).toHaveCount(0);
+});
+
+test('a failure after navigating to another chart: its error, never the previous chart under its title', async ({
+  page,
+}) => {
+  await page.goto('/distribution/resolution');
+  await waitForChart(page);
+  await page.route(QUERY, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom"}' }),
+  );
+  await navigate(page, 'Data Distribution', 'R-free');
+  await expect(page).toHaveURL(/\/distribution\/r-free$/);
+  await expectDataError(page, '500 boom');
 });
 
 test('a slow service: the skeleton, no error, then the chart', async ({ page }) => {

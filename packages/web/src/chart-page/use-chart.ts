@@ -45,10 +45,11 @@ export function useChart(chart: ResolvedChart, enabled: boolean, scope?: QueryNo
   // The request is built once per chart, variant and scope, not on every render.
   const options = useMemo(() => chartDataQuery(searchApiUrl, chart, scope), [searchApiUrl, chart, scope]);
   const query = useQuery({ ...options, select: toShown, placeholderData: keepPreviousData, enabled });
-  // The last chart answered, still drawn (under the error) when the next one fails.
+  // The last chart answered, still drawn (under the error) when the next answer of the same chart
+  // fails (another view, variant or scope); never another chart's bars under this chart's title.
   const [last, setLast] = useState<AnyShownChart | undefined>(undefined);
   if (query.data && !query.isPlaceholderData && query.data !== last) setLast(query.data);
-  const shown = query.data ?? last;
+  const shown = query.data ?? (last?.chart.definition.key === chart.definition.key ? last : undefined);
   const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
   return { query, shown, loadingNext };
 }
