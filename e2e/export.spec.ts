@@ -3,7 +3,7 @@ import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { chartMenuButton, chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
-import { barValues, largestBar, waitForChart } from './support/helpers.ts';
+import { barValues, largestBar, waitForChart, withoutServerRendering } from './support/helpers.ts';
 
 interface Archive {
   archive_date: string;
@@ -320,6 +320,8 @@ test("every chart says what its data are as of, from the service's archive manif
 test('against a service without an archive manifest, the date is that of the response, and says so', async ({
   page,
 }) => {
+  // The page comes unrendered: a server-rendered page already holds our archive's manifest.
+  await withoutServerRendering(page);
   await page.route('**/rcsbsearch/v2/archive', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"not found"}' }),
   );
@@ -449,7 +451,7 @@ test('the download menu stays on a 375 px screen', async ({ page }) => {
   expect(box.x + box.width).toBeLessThanOrEqual(375);
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: /JSON/ }).click(),
+    page.getByRole('group', { name: 'Download' }).getByRole('menuitem', { name: /JSON/ }).click(),
   ]);
   expect(file.suggestedFilename()).toMatch(/\.json$/);
 });

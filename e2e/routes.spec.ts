@@ -1,6 +1,12 @@
 import { CHART_LIST } from '@pdb-stats/charts';
 import { expect, test } from '@playwright/test';
-import { countOf, experimentalCount, parseCount, withRootConfig } from './support/helpers.ts';
+import {
+  countOf,
+  experimentalCount,
+  parseCount,
+  withRootConfig,
+  withoutServerRendering,
+} from './support/helpers.ts';
 
 const NOT_FOUND =
   'Oops, looks like this page mutated! Try going back to the Statistics homepage or double-checking the URL.';
@@ -104,6 +110,8 @@ test('pages show a loading indicator while their chunk loads', async ({ page }) 
 });
 
 test('a plot shows the skeleton while its data loads', async ({ page }) => {
+  // Unrendered, as after a failed server render: a rendered page arrives with its chart drawn.
+  await withoutServerRendering(page);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rcsbsearch/v2/query', async (route) => {
