@@ -84,8 +84,8 @@ test('dropdowns open and are used by keyboard', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/growth/${first.key}$`));
 });
 
-test('the bar collapses behind a toggle below 1024 px', async ({ page }) => {
-  await page.setViewportSize({ width: 1023, height: 900 });
+test('the bar collapses behind a toggle below 1200 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1199, height: 900 });
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
   await expect(toggle).toBeVisible();
@@ -100,7 +100,7 @@ test('the bar collapses behind a toggle below 1024 px', async ({ page }) => {
   await expect(page).toHaveURL(/\/growth\/experimental-method$/);
   await expect(growthToggle(page)).toBeHidden();
 
-  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.setViewportSize({ width: 1200, height: 900 });
   await expect(toggle).toBeHidden();
   await expect(growthToggle(page)).toBeVisible();
 });

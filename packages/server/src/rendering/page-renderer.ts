@@ -111,11 +111,18 @@ export class PageRenderer {
     });
   };
 
-  /** The cache key of a page: archive version (and day, for answers kept a day), configuration, address and state. */
+  /**
+   * The cache key of a page: archive version (and day, for answers kept a day), whether the source
+   * answers (a page rendered while it did would say so after it stopped), configuration, address
+   * and state.
+   */
   private keyOf(url: string, config: string): string {
     const { pathname, search } = new URL(url, 'http://page.invalid');
-    const day = this.service.source.lifetime === 'day' ? `@${Math.floor(Date.now() / DAY_MS)}` : '';
-    return `${this.service.source.version}${day}\n${config}\n${pathname}${normalizedQuery(search)}`;
+    const { source } = this.service;
+    const day = source.lifetime === 'day' ? `@${Math.floor(Date.now() / DAY_MS)}` : '';
+    const health = source.health?.();
+    const down = health && !health.answering ? ` down since ${health.lastAnswerAt ?? 'start'}` : '';
+    return `${source.version}${day}${down}\n${config}\n${pathname}${normalizedQuery(search)}`;
   }
 
   /** The rendered page at `url` (path and query string) with the root config `config`, or undefined. */
