@@ -1,15 +1,13 @@
 import type { TrendData, YearQuartiles } from '@pdb-stats/charts';
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { useState, type Ref } from 'react';
-import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
-import { BottomAxisTitle } from './axis-title.tsx';
+import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
-import { formatNumber, thinLabels } from './format.ts';
-import { CHART_FONT_SIZE, CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
+import { formatNumber } from './format.ts';
+import { CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import type { BarSelection } from './types.ts';
 import { useElementWidth } from './use-element-width.ts';
 
@@ -29,7 +27,6 @@ export interface BandChartProps {
   svgRef?: Ref<SVGSVGElement>;
 }
 
-const TICK_SPACE = 8;
 /** How much of its colour the band between the quartiles keeps. */
 const BAND_OPACITY = 0.25;
 
@@ -173,26 +170,19 @@ export function BandChart(props: BandChartProps) {
               </circle>
             ))}
           </g>
-          <AxisLeft
+          <ValueAxis
             scale={y}
-            tickValues={ticks}
-            tickFormat={(v) => formatNumber(Number(v))}
-            label={props.yAxisTitle}
-            labelOffset={valueLabelWidth + 10}
-            tickLabelProps={LEFT_TICK_LABELS}
-            {...AXIS_STYLE}
+            ticks={ticks}
+            format={formatNumber}
+            title={props.yAxisTitle}
+            valueLabelWidth={valueLabelWidth}
           />
-          <AxisBottom
-            top={innerHeight}
+          <YearAxis
             scale={x}
-            tickValues={thinLabels(data.years, innerWidth, measureText('0000') + 14)}
-            tickLabelProps={BOTTOM_TICK_LABELS}
-            {...AXIS_STYLE}
-          />
-          <BottomAxisTitle
+            years={data.years}
             title={props.xAxisTitle}
-            width={innerWidth}
-            y={innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
+            innerWidth={innerWidth}
+            innerHeight={innerHeight}
           />
         </Group>
       </svg>

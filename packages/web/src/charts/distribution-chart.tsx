@@ -1,9 +1,10 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
+import { AxisBottom } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
+import { TICK_SPACE, ValueAxis } from './chart-axes.tsx';
+import { AXIS_STYLE, BOTTOM_TICK_LABELS } from './axis-style.tsx';
 import { BottomAxisTitle, bottomTitleLines } from './axis-title.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
@@ -62,8 +63,6 @@ const BAR_THICKNESS = 18;
 const STACKED_BAR_THICKNESS = 14;
 /** Thickness of each bar of a group (cohorts side by side), wide and narrow. */
 const GROUPED_BAR_THICKNESS = 11;
-/** Space between an axis and its tick labels. */
-const TICK_SPACE = 8;
 
 /** One row of a horizontal-bar chart: the category's name in lines, and where its bar and name sit. */
 interface Row {
@@ -344,14 +343,12 @@ export function DistributionChart(props: DistributionChartProps) {
           </g>
           {vertical ? (
             <>
-              <AxisLeft
+              <ValueAxis
                 scale={values.axis}
-                tickValues={ticks}
-                tickFormat={(v) => format(Number(v))}
-                label={props.yAxisTitle}
-                labelOffset={valueLabelWidth + 10}
-                tickLabelProps={LEFT_TICK_LABELS}
-                {...AXIS_STYLE}
+                ticks={ticks}
+                format={format}
+                title={props.yAxisTitle}
+                valueLabelWidth={valueLabelWidth}
               />
               <line
                 className="ps-axis-line"

@@ -1,16 +1,14 @@
 import type { ChartEvent, DataView, GrowthData } from '@pdb-stats/charts';
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
-import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
-import { BottomAxisTitle } from './axis-title.tsx';
+import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { EventMarkers, eventOffset, eventRowsHeight, placeEventLabels } from './event-markers.tsx';
-import { formatNumber, thinLabels, valueTicks } from './format.ts';
+import { formatNumber, valueTicks } from './format.ts';
 import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
@@ -54,8 +52,6 @@ export interface GrowthChartProps {
   events?: readonly ChartEvent[];
 }
 
-/** Space between an axis and its tick labels. */
-const TICK_SPACE = 8;
 /** How much of its colour a bar of a year that is not over keeps. */
 const PARTIAL_OPACITY = 0.45;
 
@@ -374,26 +370,19 @@ export function GrowthChart(props: GrowthChartProps) {
               {`${partial.year} to ${partial.through}`}
             </text>
           )}
-          <AxisLeft
+          <ValueAxis
             scale={y.axis}
-            tickValues={y.ticks}
-            tickFormat={(v) => tickText(Number(v))}
-            label={props.yAxisTitle}
-            labelOffset={valueLabelWidth + 10}
-            tickLabelProps={LEFT_TICK_LABELS}
-            {...AXIS_STYLE}
+            ticks={y.ticks}
+            format={tickText}
+            title={props.yAxisTitle}
+            valueLabelWidth={valueLabelWidth}
           />
-          <AxisBottom
-            top={innerHeight}
+          <YearAxis
             scale={x}
-            tickValues={thinLabels(data.years, innerWidth, measureText('0000') + 14)}
-            tickLabelProps={BOTTOM_TICK_LABELS}
-            {...AXIS_STYLE}
-          />
-          <BottomAxisTitle
+            years={data.years}
             title={props.xAxisTitle}
-            width={innerWidth}
-            y={innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
+            innerWidth={innerWidth}
+            innerHeight={innerHeight}
           />
         </Group>
       </svg>
