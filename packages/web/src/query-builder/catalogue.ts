@@ -1,5 +1,6 @@
 import {
   allowedOperators,
+  findAttribute,
   isReturnType,
   type Operator,
   type ReturnType,
@@ -152,6 +153,30 @@ export const OPERATOR_LABELS: Record<Operator, string> = {
   range: 'in the range',
   exists: 'has a value',
 };
+
+/**
+ * The picker's view of an attribute of the search model's own catalogue, for an editor that does not
+ * load the service's metadata schemas (a scope chip edited in place). Undefined for a path the
+ * catalogue does not hold.
+ */
+export function catalogueAttribute(
+  path: string,
+  service: AttributeService = 'text',
+  returnType: ReturnType = 'entry',
+): PickerAttribute | undefined {
+  const found = findAttribute(path, service === 'text_chem' ? 'mol_definition' : returnType);
+  if (!found) return undefined;
+  return {
+    path: found.path,
+    service,
+    level: found.level,
+    type: found.type,
+    contexts: found.contexts,
+    name: attributeName(found.path),
+    group: `${LEVEL_NAMES[found.level]} attributes`,
+    ...(found.units && { unit: unitSymbol(found.units) }),
+  };
+}
 
 /** One search group of the picker's list, with its matching attributes. */
 export interface PickerGroup {

@@ -1,6 +1,6 @@
-import { resolveDate, type Operator } from '@pdb-stats/search-model';
+import { resolveDate, type Operator, type QueryNode, type TerminalNode } from '@pdb-stats/search-model';
 import { operatorsOf, type PickerAttribute } from './catalogue.ts';
-import type { BuilderCondition, ConditionValue } from './tree.ts';
+import { readNode, writeNode, type BuilderCondition, type ConditionValue } from './tree.ts';
 
 /** A condition being edited: its inputs as typed, read into a condition on Apply. */
 export interface ConditionDraft {
@@ -44,6 +44,36 @@ export function draftOf(condition?: BuilderCondition, attribute?: PickerAttribut
       },
     }),
   };
+}
+
+/**
+ * The condition a terminal node holds, as the editors read it (attribute, operator, value, negation);
+ * undefined for a node they cannot show as one condition (a group, a full-text search, an unknown
+ * parameter), which is edited as JSON.
+ */
+export function conditionIn(node: QueryNode): BuilderCondition | undefined {
+  const read = readNode(node);
+  return read.kind === 'condition' ? read : undefined;
+}
+
+/** The draft with another operator; what was typed moves to the new operator's inputs. */
+export function withOperator(draft: ConditionDraft, operator: Operator): ConditionDraft {
+  const typed = draft.value || draft.from || draft.values[0] || '';
+  return {
+    ...draft,
+    operator,
+    ...(operator === 'range' && draft.from === '' && draft.to === '' && { from: typed }),
+    ...(operator === 'in' && draft.values.length === 0 && typed !== '' && { values: [typed] }),
+    ...(operator !== 'range' && operator !== 'in' && draft.value === '' && { value: typed }),
+  };
+}
+
+/** The values of "in" typed in one line, separated by commas. */
+export function listOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 /** The draft with another attribute: its first operator when the current one does not apply. */
@@ -95,6 +125,12 @@ function scalar(attribute: PickerAttribute, input: string, what: string): string
 }
 
 const isFault = (value: unknown): value is DraftFault => typeof value === 'object' && value !== null;
+
+/** The terminal node a draft stands for, or what keeps it from being one. */
+export function terminalOf(draft: ConditionDraft): TerminalNode | DraftFault {
+  const condition = conditionOf(draft);
+  return 'field' in condition ? condition : (writeNode(condition) as TerminalNode);
+}
 
 /** The condition a draft stands for, or what keeps it from being one. */
 export function conditionOf(draft: ConditionDraft): BuilderCondition | DraftFault {

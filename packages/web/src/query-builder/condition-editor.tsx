@@ -5,13 +5,14 @@ import { AttributePicker } from './attribute-picker.tsx';
 import { findPickerAttribute, OPERATOR_LABELS, operatorsOf, type PickerAttribute } from './catalogue.ts';
 import { ComboBox } from './combo-box.tsx';
 import {
-  conditionOf,
+  conditionIn,
   draftOf,
+  terminalOf,
   withAttribute,
+  withOperator,
   type ConditionDraft,
   type DraftFault,
 } from './condition-draft.ts';
-import { readNode, writeNode, type BuilderCondition } from './tree.ts';
 import { useCatalogue } from './use-catalogue.ts';
 import { useSuggestions } from './use-suggestions.ts';
 import './query-builder.css';
@@ -42,8 +43,7 @@ export function ConditionEditor(props: ConditionEditorProps) {
         Loading the attributes…
       </p>
     );
-  const read = props.value ? readNode(props.value) : undefined;
-  const condition = read?.kind === 'condition' ? read : undefined;
+  const condition = props.value && conditionIn(props.value);
   const attribute =
     condition && findPickerAttribute(catalogue.data ?? [], condition.attribute, condition.service);
   return (
@@ -74,9 +74,9 @@ function ConditionForm({
     event.preventDefault();
     // React passes a submit on to the forms around, whatever the DOM says.
     event.stopPropagation();
-    const result = conditionOf(draft);
+    const result = terminalOf(draft);
     if ('field' in result) setFault(result);
-    else onApply(writeNode(result as BuilderCondition) as TerminalNode);
+    else onApply(result);
   };
   const { attribute, operator } = draft;
   const faultOn = (field: DraftFault['field']) => (fault?.field === field ? errorId : undefined);
@@ -112,7 +112,10 @@ function ConditionForm({
               className="ps-qb-input"
               data-testid="operator-select"
               value={operator}
-              onChange={(event) => update({ operator: event.target.value as Operator })}
+              onChange={(event) => {
+                setDraft((current) => withOperator(current, event.target.value as Operator));
+                setFault(undefined);
+              }}
             >
               {operatorsOf(attribute).map((o) => (
                 <option key={o} value={o}>

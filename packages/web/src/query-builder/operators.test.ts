@@ -7,7 +7,7 @@ import {
   type Operator,
 } from '@pdb-stats/search-model';
 import { describe, expect, it } from 'vitest';
-import { operatorsOf, type PickerAttribute } from './catalogue.ts';
+import { catalogueAttribute, operatorsOf, type PickerAttribute } from './catalogue.ts';
 import { conditionOf, draftOf, type ConditionDraft } from './condition-draft.ts';
 import { writeNode } from './tree.ts';
 
@@ -38,15 +38,8 @@ function kindOf(attribute: CatalogueAttribute): string {
 }
 
 function pickerOf(attribute: CatalogueAttribute): PickerAttribute {
-  return {
-    path: attribute.path,
-    service: attribute.level === 'mol_definition' ? 'text_chem' : 'text',
-    level: attribute.level,
-    type: attribute.type,
-    contexts: attribute.contexts,
-    name: attribute.path,
-    group: 'test',
-  };
+  const service = attribute.level === 'mol_definition' ? 'text_chem' : 'text';
+  return catalogueAttribute(attribute.path, service, attribute.level)!;
 }
 
 /** A draft of an operator filled with a value of the attribute's type. */

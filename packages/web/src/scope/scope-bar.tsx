@@ -1,18 +1,15 @@
 import { parseScopeNode, type ScopeReading } from '@pdb-stats/charts';
-import type { Operator, QueryNode, ReturnType, TerminalNode } from '@pdb-stats/search-model';
+import type { Operator, QueryNode, ReturnType } from '@pdb-stats/search-model';
 import { Suspense, lazy, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { attributeName } from '../search-pages/request-summary.ts';
+import { OPERATOR_LABELS, operatorsOf } from '../query-builder/catalogue.ts';
 import {
-  OPERATOR_WORDS,
-  conditionOf,
-  draftOf,
-  editableCondition,
-  operatorsOf,
-  scopeChips,
-  withChip,
-  withoutChip,
+  listOf,
+  terminalOf,
+  withOperator,
   type ConditionDraft,
-} from './scope-chips.ts';
+  type DraftFault,
+} from '../query-builder/condition-draft.ts';
+import { chipDraft, scopeChips, withChip, withoutChip } from './scope-chips.ts';
 import './scope.css';
 
 // The visual query builder is loaded only when a visitor opens it: most chart views never do.
@@ -135,13 +132,13 @@ interface ChipProps {
 function Chip({ node, text, returnType, onApply, onRemove }: ChipProps) {
   const [editing, setEditing] = useState(false);
   if (editing) {
-    const condition = editableCondition(node);
+    const draft = chipDraft(node, returnType);
     const done = (next?: QueryNode) => {
       setEditing(false);
       if (next) onApply(next);
     };
-    return condition ? (
-      <ConditionEditor condition={condition} returnType={returnType} onDone={done} />
+    return draft ? (
+      <ConditionEditor initial={draft} onDone={done} />
     ) : (
       <JsonEditor node={node} onDone={done} />
     );
@@ -183,29 +180,62 @@ function editorKeys(apply: () => void, cancel: () => void) {
   };
 }
 
+/** A text input as wide as its text. */
+function ChipInput({
+  label,
+  text,
+  onText,
+  autoFocus = false,
+}: {
+  label: string;
+  text: string;
+  onText: (text: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <input
+      aria-label={label}
+      value={text}
+      autoFocus={autoFocus}
+      size={Math.max(6, Math.min(24, text.length + 1))}
+      onChange={(e) => onText(e.target.value)}
+    />
+  );
+}
+
 function ConditionEditor({
-  condition,
-  returnType,
+  initial,
   onDone,
 }: {
-  condition: TerminalNode;
-  returnType: ReturnType;
+  initial: ConditionDraft;
   onDone: (node?: QueryNode) => void;
 }) {
-  const [draft, setDraft] = useState<ConditionDraft>(() => draftOf(condition));
+  const [draft, setDraft] = useState(initial);
+  const [fault, setFault] = useState<DraftFault>();
+  // The values of "in" as typed (a comma just typed is not a value yet).
+  const [listText, setListText] = useState(initial.values.join(', '));
   const id = useId();
-  const set = (change: Partial<ConditionDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const apply = () => onDone(conditionOf(draft, condition, returnType));
-  const name = attributeName(draft.attribute);
+  const set = (change: Partial<ConditionDraft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    setFault(undefined);
+  };
+  const apply = () => {
+    const node = terminalOf(draft);
+    if ('field' in node) setFault(node);
+    else onDone(node);
+  };
+  // The draft of a chip always has its attribute (chipDraft), and so an operator.
+  const attribute = draft.attribute!;
+  const operator = draft.operator!;
   return (
     <span
       className="ps-chip ps-chip-editing"
       role="group"
-      aria-label={`Edit condition on ${name}`}
+      aria-label={`Edit condition on ${attribute.name}`}
       onKeyDown={editorKeys(apply, () => onDone())}
     >
-      <span className="ps-chip-attribute" title={draft.attribute}>
-        {name}
+      <span className="ps-chip-attribute" title={attribute.path}>
+        {attribute.name}
       </span>
       <label className="ps-visually-hidden" htmlFor={`${id}-not`}>
         not
@@ -221,38 +251,52 @@ function ConditionEditor({
       </select>
       <select
         aria-label="Operator"
-        value={draft.operator}
-        onChange={(e) => set({ operator: e.target.value as Operator })}
+        value={operator}
+        onChange={(e) => {
+          const next = withOperator(draft, e.target.value as Operator);
+          setDraft(next);
+          setListText(next.values.join(', '));
+          setFault(undefined);
+        }}
       >
-        {operatorsOf(draft.attribute, condition.parameters!.operator, returnType).map((operator) => (
-          <option key={operator} value={operator}>
-            {OPERATOR_WORDS[operator] ?? operator}
+        {operatorsOf(attribute).map((o) => (
+          <option key={o} value={o}>
+            {OPERATOR_LABELS[o]}
           </option>
         ))}
       </select>
-      {draft.operator !== 'exists' && (
-        <input
-          aria-label={draft.operator === 'range' ? 'From' : 'Value'}
-          value={draft.value}
-          size={Math.max(6, Math.min(24, draft.value.length + 1))}
+      {operator === 'range' ? (
+        <>
+          <ChipInput label="From" text={draft.from} onText={(from) => set({ from })} autoFocus />
+          <ChipInput label="To" text={draft.to} onText={(to) => set({ to })} />
+        </>
+      ) : operator === 'in' ? (
+        <ChipInput
+          label="Values (separated by commas)"
+          text={listText}
+          onText={(text) => {
+            setListText(text);
+            set({ values: listOf(text) });
+          }}
           autoFocus
-          onChange={(e) => set({ value: e.target.value })}
         />
+      ) : (
+        operator !== 'exists' && (
+          <ChipInput label="Value" text={draft.value} onText={(value) => set({ value })} autoFocus />
+        )
       )}
-      {draft.operator === 'range' && (
-        <input
-          aria-label="To"
-          value={draft.to}
-          size={Math.max(6, Math.min(24, draft.to.length + 1))}
-          onChange={(e) => set({ to: e.target.value })}
-        />
-      )}
+      {attribute.unit && <span aria-hidden="true">{attribute.unit}</span>}
       <button type="button" className="ps-chip-apply" onClick={apply}>
         Apply
       </button>
       <button type="button" className="ps-chip-cancel" aria-label="Cancel" onClick={() => onDone()}>
         <span aria-hidden="true">×</span>
       </button>
+      {fault && (
+        <span className="ps-chip-problem" role="alert">
+          {fault.message}
+        </span>
+      )}
     </span>
   );
 }

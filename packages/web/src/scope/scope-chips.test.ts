@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryNode, TerminalNode } from '@pdb-stats/search-model';
 import { ApiError } from '../api/search-client.ts';
-import {
-  conditionOf,
-  draftOf,
-  editableCondition,
-  operatorsOf,
-  scopeChips,
-  withChip,
-  withoutChip,
-} from './scope-chips.ts';
+import { operatorsOf } from '../query-builder/catalogue.ts';
+import { listOf, terminalOf, withOperator } from '../query-builder/condition-draft.ts';
+import { chipDraft, scopeChips, withChip, withoutChip } from './scope-chips.ts';
 import { scopeRefusal } from './scope-refusal.ts';
 
 const text = (attribute: string, operator: string, value?: unknown, negation?: boolean): TerminalNode =>
@@ -72,48 +66,85 @@ describe('the scope as chips', () => {
   });
 });
 
-describe('editing a condition in place', () => {
+describe("editing a condition in place, with the query builder's draft", () => {
+  const draftOf = (node: QueryNode) => {
+    const draft = chipDraft(node);
+    if (!draft) throw new Error('no draft');
+    return draft;
+  };
+
   it('offers the operators the attribute allows', () => {
-    expect(operatorsOf('exptl.method', 'exact_match')).toEqual(['exact_match', 'in', 'exists']);
-    expect(operatorsOf('rcsb_entry_info.resolution_combined', 'less')).toContain('range');
+    expect(operatorsOf(draftOf(text('exptl.method', 'exact_match', 'X')).attribute!)).toEqual([
+      'exact_match',
+      'in',
+      'exists',
+    ]);
+    expect(operatorsOf(draftOf(RESOLUTION).attribute!)).toContain('range');
   });
 
   it('edits a number: operator and value, the number read as a number', () => {
     const draft = draftOf(RESOLUTION);
     expect(draft).toMatchObject({ operator: 'less', value: '2', negation: false });
-    expect(conditionOf({ ...draft, operator: 'less_or_equal', value: '2.5' }, RESOLUTION)).toEqual(
+    expect(draft.attribute).toMatchObject({ name: 'Resolution', unit: 'Å', type: 'number' });
+    expect(terminalOf({ ...draft, operator: 'less_or_equal', value: '2.5' })).toEqual(
       text('rcsb_entry_info.resolution_combined', 'less_or_equal', 2.5),
     );
   });
 
-  it('edits a range, keeping the inclusion of its bounds', () => {
-    const draft = draftOf(RELEASED);
-    expect(draft).toMatchObject({ value: '2015-01-01', to: '2020-12-31' });
-    expect(conditionOf({ ...draft, value: '2010-01-01' }, RELEASED).parameters?.value).toEqual({
-      from: '2010-01-01',
-      to: '2020-12-31',
-      include_lower: true,
-      include_upper: true,
+  it('says what is wrong with a value instead of sending it', () => {
+    expect(terminalOf({ ...draftOf(RESOLUTION), value: 'two' })).toEqual({
+      field: 'value',
+      message: 'Value: enter a number',
     });
+    expect(terminalOf({ ...draftOf(RELEASED), from: '2015-13-45' })).toMatchObject({ field: 'from' });
   });
 
-  it('edits values of in, negation, and exists without a value', () => {
+  it('edits a range, keeping the inclusion of its bounds', () => {
+    const draft = draftOf(RELEASED);
+    expect(draft).toMatchObject({ from: '2015-01-01', to: '2020-12-31' });
+    expect(terminalOf({ ...draft, from: '2010-01-01' })).toMatchObject({
+      parameters: {
+        value: { from: '2010-01-01', to: '2020-12-31', include_lower: true, include_upper: true },
+      },
+    });
+    const open = text('rcsb_entry_info.resolution_combined', 'range', {
+      from: 1,
+      to: 2,
+      include_lower: true,
+      include_upper: false,
+    });
+    expect(terminalOf({ ...draftOf(open), to: '2.5' })).toEqual(
+      text('rcsb_entry_info.resolution_combined', 'range', {
+        from: 1,
+        to: 2.5,
+        include_lower: true,
+        include_upper: false,
+      }),
+    );
+  });
+
+  it('carries the value typed over to another operator', () => {
+    expect(withOperator(draftOf(RESOLUTION), 'range')).toMatchObject({ operator: 'range', from: '2' });
+    expect(withOperator(draftOf(HUMAN), 'in')).toMatchObject({ values: ['Homo sapiens'] });
+    expect(withOperator(draftOf(RELEASED), 'greater')).toMatchObject({ value: '2015-01-01' });
+  });
+
+  it('edits values of in (typed with commas), negation, and exists without a value', () => {
     const draft = draftOf(HUMAN);
-    expect(conditionOf({ ...draft, operator: 'in', value: 'Homo sapiens, Mus musculus' }, HUMAN)).toEqual(
+    expect(terminalOf({ ...draft, operator: 'in', values: listOf('Homo sapiens, Mus musculus,') })).toEqual(
       text('rcsb_entity_source_organism.ncbi_scientific_name', 'in', ['Homo sapiens', 'Mus musculus']),
     );
-    expect(conditionOf({ ...draft, negation: true }, HUMAN).parameters?.negation).toBe(true);
-    expect(conditionOf({ ...draft, operator: 'exists' }, HUMAN)).toEqual(
+    expect(terminalOf({ ...draft, negation: true })).toMatchObject({ parameters: { negation: true } });
+    expect(terminalOf({ ...draft, operator: 'exists' })).toEqual(
       text('rcsb_entity_source_organism.ncbi_scientific_name', 'exists'),
     );
   });
 
-  it('edits groups and searches without an attribute as JSON', () => {
-    expect(editableCondition(HUMAN)).toBe(HUMAN);
-    expect(editableCondition(METHODS)).toBeUndefined();
-    expect(
-      editableCondition({ type: 'terminal', service: 'full_text', parameters: undefined }),
-    ).toBeUndefined();
+  it('edits groups, searches without an attribute and unknown attributes as JSON', () => {
+    expect(chipDraft(HUMAN)).toBeDefined();
+    expect(chipDraft(METHODS)).toBeUndefined();
+    expect(chipDraft({ type: 'terminal', service: 'full_text', parameters: undefined })).toBeUndefined();
+    expect(chipDraft(text('no.such_attribute', 'exact_match', 'x'))).toBeUndefined();
   });
 });
 
