@@ -1,5 +1,6 @@
 import { CHART_LIST } from '@pdb-stats/charts';
 import { expect, test } from '@playwright/test';
+import { waitForChart } from './support/helpers.ts';
 
 const growthToggle = (page: import('@playwright/test').Page) =>
   page.getByRole('button', { name: /^Data Growth/ });
@@ -103,4 +104,47 @@ test('the bar collapses behind a toggle below 1200 px', async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 900 });
   await expect(toggle).toBeHidden();
   await expect(growthToggle(page)).toBeVisible();
+});
+
+test('a new page opens at its top; Back and Forward return to where each page was scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto('/distribution/resolution');
+  await waitForChart(page);
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const bottom = await page.evaluate(() => {
+    window.scrollTo(0, document.scrollingElement!.scrollHeight);
+    return Math.round(window.scrollY);
+  });
+  expect(bottom, 'the chart page is longer than the window').toBeGreaterThan(150);
+
+  // A menu of the sticky bar, used far down the page.
+  await growthToggle(page).click();
+  await page
+    .locator('[data-category="growth"] .ps-dropdown-menu')
+    .getByRole('link', { name: 'Experimental Method' })
+    .click();
+  await expect(page).toHaveURL(/\/growth\/experimental-method$/);
+  await waitForChart(page);
+  expect(await scrollY(), 'the new page opens at its top').toBe(0);
+
+  // A setting of the same page (its URL's query only) keeps the place.
+  const line = page.getByRole('button', { name: 'Line' });
+  await line.scrollIntoViewIfNeeded();
+  const place = await scrollY();
+  expect(place, 'the setting lies below the first screen').toBeGreaterThan(0);
+  await line.click();
+  await expect(page).toHaveURL(/chart=line/);
+  expect(await scrollY(), 'a setting of the page keeps its place').toBe(place);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/growth\/experimental-method$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/distribution\/resolution$/);
+  await expect.poll(scrollY, { message: 'Back returns to where the page was' }).toBe(bottom);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/growth\/experimental-method$/);
+  await expect.poll(scrollY, { message: 'Forward returns to where that page was' }).toBe(place);
 });

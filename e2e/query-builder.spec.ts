@@ -149,7 +149,8 @@ for (const viewport of VIEWPORTS) {
       await expect(page).not.toHaveURL(/query-editor/);
       const query = new URL(page.url()).searchParams.get('query');
       expect(JSON.parse(query ?? 'null')).toEqual(edited.query);
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // The statistics open at their top (once drawn: the editor stays until the new page is ready).
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await page.screenshot({ path: testInfo.outputPath(`charted-${viewport.name}.png`) });
     });
 

@@ -4,6 +4,7 @@ import { archiveLine } from '../archive-coverage/archive-line.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { ModalLayer } from '../modals/modal-layer.tsx';
 import { documentTitle } from '../routing/page-routes.ts';
+import { usePageScroll } from '../routing/page-scroll.ts';
 import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
 import { NavBar } from './nav-bar.tsx';
 
@@ -12,6 +13,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { archive, config } = useDataQuery();
   useSchemeFromUrl();
+  usePageScroll();
 
   useEffect(() => {
     document.title = documentTitle(pathname);

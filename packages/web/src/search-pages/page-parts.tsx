@@ -40,13 +40,7 @@ export function ChartResultsLink({ request }: { request: SearchRequest }) {
     ? `?${new URLSearchParams({ [SCOPE_PARAMS.query]: JSON.stringify(request.query) })}`
     : '';
   return (
-    <Link
-      className="ps-sp-chart-link"
-      to={`/${search}`}
-      data-testid="chart-results"
-      // The router keeps the scroll position: the statistics open at their top, not mid-page.
-      onClick={() => window.scrollTo(0, 0)}
-    >
+    <Link className="ps-sp-chart-link" to={`/${search}`} data-testid="chart-results">
       Chart these results
     </Link>
   );
