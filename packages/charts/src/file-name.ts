@@ -13,3 +13,8 @@ export function chartFileName(parts: readonly (string | undefined)[], extension:
     .replace(/^-|-$/g, '');
   return `${stem || 'chart'}.${extension}`;
 }
+
+/** The part of a file name that says which level of a drilled-down chart it holds: `level-3.4`. */
+export function levelTag(parent: string | undefined): string | undefined {
+  return parent === undefined ? undefined : `level-${parent}`;
+}

@@ -41,6 +41,8 @@ export type {
   ChartOptions,
   ChartQuery,
   ChartVariants,
+  ChartHierarchy,
+  HierarchyStep,
   DateRangeDimension,
   DistinctDimension,
   FirstDimension,
@@ -54,7 +56,15 @@ export type {
   VariantOption,
   YearDimension,
 } from './types.ts';
-export { CHARTS, CHART_LIST, resolveChart, chartsOfCategory, type ResolvedChart } from './registry.ts';
+export {
+  CHARTS,
+  CHART_LIST,
+  resolveChart,
+  drillProblem,
+  chartsOfCategory,
+  type ResolvedChart,
+} from './registry.ts';
+export { EC_CLASS_NAMES } from './registry/ec-hierarchy.ts';
 export {
   generateBins,
   binLabel,
@@ -199,6 +209,6 @@ export {
   type ComparedQuery,
   type Comparison,
 } from './cohorts.ts';
-export { chartFileName } from './file-name.ts';
+export { chartFileName, levelTag } from './file-name.ts';
 export { windowGrowthData, readYearWindow, type YearWindow } from './growth-views.ts';
 export { CHART_EVENTS, eventYear, eventsInYears, type ChartEvent } from './annotations.ts';

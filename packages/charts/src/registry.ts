@@ -21,7 +21,7 @@ for (const [key, definition] of Object.entries(CHARTS)) {
 /** Charts in the order of their keys: growth, distribution, trend, then the further ones. */
 export const CHART_LIST: readonly ChartDefinition[] = CHART_KEYS.map((key): ChartDefinition => CHARTS[key]);
 
-/** A chart with its variant resolved: the query and title to use. Its query is of the chart's kind. */
+/** A chart with its variant and level resolved: the query and title to use. Its query is of the chart's kind. */
 export type ResolvedChart<D extends ChartDefinition = ChartDefinition> = D extends ChartDefinition
   ? {
       kind: D['kind'];
@@ -30,14 +30,32 @@ export type ResolvedChart<D extends ChartDefinition = ChartDefinition> = D exten
       title: string;
       /** The chosen variant value, when the chart has variants. */
       variant?: string;
+      /** The class whose level below is drawn, when the chart is drilled down (see `ChartHierarchy`). */
+      parent?: string;
     }
   : never;
 
-/** Resolves a chart's variant from a URL parameter value; unknown values fall back to the default. */
+/**
+ * Resolves a chart's variant and level from URL parameter values; an unknown variant falls back to
+ * the default, a parent that is not a class of the chart's hierarchy to the top level (callers that
+ * read the URL report it: `drillProblem`).
+ */
 export function resolveChart<D extends ChartDefinition>(
   definition: D,
   variant?: string | null,
+  parent?: string | null,
 ): ResolvedChart<D> {
+  const hierarchy = definition.hierarchy;
+  if (hierarchy && parent != null && hierarchy.problem(parent) === undefined) {
+    const trail = hierarchy.trail(parent).map((step) => step.label);
+    return {
+      kind: definition.kind,
+      definition,
+      query: hierarchy.levelQuery(parent),
+      title: `${definition.title}: ${trail.join(' › ')}`,
+      parent,
+    } as ResolvedChart<D>;
+  }
   const variants = definition.variants;
   if (!variants)
     return {
@@ -58,6 +76,17 @@ export function resolveChart<D extends ChartDefinition>(
     title: option.title,
     variant: option.value,
   } as ResolvedChart<D>;
+}
+
+/**
+ * Why a drill-down parameter value cannot be drawn on a chart (it has no levels, or the value is
+ * not one of its classes), naming the parameter; undefined when it can.
+ */
+export function drillProblem(definition: ChartDefinition, parent: string): string | undefined {
+  const hierarchy = definition.hierarchy;
+  if (!hierarchy)
+    return `chart "${definition.key}" has no levels to open; parent applies to classification charts`;
+  return hierarchy.problem(parent);
 }
 
 /** Charts of a display category, in registry order. */

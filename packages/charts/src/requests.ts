@@ -253,7 +253,10 @@ export function chartFacetRequest(query: ChartQuery, options: ChartRequestOption
       },
     ]);
   }
-  const scoped = withScope(options.scope, node);
+  const scoped = withScope(
+    options.scope,
+    'parentCondition' in query ? (query.parentCondition ?? node) : node,
+  );
   const returnType =
     options.scope && 'scopedReturnType' in query && query.scopedReturnType
       ? query.scopedReturnType

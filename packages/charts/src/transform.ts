@@ -167,10 +167,12 @@ export function toDistributionData(
       };
     }
     case 'terms': {
-      const shown = options.truncate ? buckets.slice(0, TRUNCATED_BUCKETS) : buckets;
+      const prefix = first.childrenOf === undefined ? undefined : `${first.childrenOf}.`;
+      const kept = prefix === undefined ? buckets : buckets.filter((b) => b.label.startsWith(prefix));
+      const shown = options.truncate ? kept.slice(0, TRUNCATED_BUCKETS) : kept;
       return {
         bars: shown.map((b) => ({ label: b.label, value: b.population })),
-        bucketCount: buckets.length,
+        bucketCount: kept.length,
       };
     }
   }

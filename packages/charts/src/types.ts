@@ -1,4 +1,4 @@
-import type { RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
+import type { QueryNode, RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
 import type { ChartKind, ChartKey, ChartView, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
@@ -37,6 +37,12 @@ export interface TermsDimension {
   filters?: FixedCondition[];
   /** `max_num_intervals`: only what is drawn is requested. */
   maxIntervals?: number;
+  /**
+   * Only buckets labelled `<childrenOf>.<...>` are bars: the children of a class of a dotted
+   * hierarchy (EC). Objects classed under several parents bring their other classes' children into
+   * the facet too; those are not children of this class and are left out.
+   */
+  childrenOf?: string;
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */
@@ -120,6 +126,11 @@ export interface DistributionQuery {
   returnType: ReturnType;
   first: DistributionDimension;
   second?: undefined;
+  /**
+   * The class a drilled-down level shows the children of: only objects in it are counted. Each bar's
+   * own condition implies it (a child's lineage holds its parent), so click-through searches leave it out.
+   */
+  parentCondition?: QueryNode;
 }
 
 /** The query of a trend chart: years, and the numeric attribute inside each year. */
@@ -200,6 +211,8 @@ interface ChartOf<K extends ChartKind, Q extends ChartQuery> {
   /** Lineage depth of classification charts (EC, SCOP). */
   lineageDepth?: 1;
   variants?: ChartVariants<Q>;
+  /** The levels below the chart's bars, when they are classes of a hierarchy that can be opened. */
+  hierarchy?: ChartHierarchy;
 }
 
 export type GrowthChartDefinition = ChartOf<'growth', GrowthQuery>;
@@ -212,3 +225,30 @@ export type ChartOfKind<K extends ChartKind> = Extract<ChartDefinition, { kind: 
 
 /** Extra request options of a click-through search, e.g. UniProt grouping. */
 export type ClickOptions = Omit<RequestOptions, 'facets' | 'paginate' | 'results_content_type'>;
+
+/** One class on the way from the top of a hierarchy down to a drilled-down level. */
+export interface HierarchyStep {
+  /** The value of the URL parameter that opens the level below this class. */
+  value: string;
+  /** How the class is named in the breadcrumb and title. */
+  label: string;
+}
+
+/**
+ * A chart whose bars are classes of a hierarchy (EC classes): a bar can be opened one level down, the
+ * chosen class kept in the URL parameter `param`, the chart's own query being the top level.
+ */
+export interface ChartHierarchy {
+  /** URL parameter naming the class whose children are drawn. */
+  param: string;
+  /** Breadcrumb label of the top level. */
+  topLabel: string;
+  /** Why `value` is not a class whose level below can be drawn; undefined when it is. */
+  problem: (value: string) => string | undefined;
+  /** The query of the level below the class `parent` (a valid value). */
+  levelQuery: (parent: string) => DistributionQuery;
+  /** The classes from the top down to `parent`, `parent` last. */
+  trail: (parent: string) => HierarchyStep[];
+  /** The class a bar opens (a bar of the top level when `parent` is undefined), or undefined when it has no level below. */
+  childOf: (barLabel: string, parent: string | undefined) => string | undefined;
+}

@@ -1,6 +1,7 @@
 import type { ChartKey } from '../keys.ts';
 import type { ChartVariants, DistributionChartDefinition, DistributionQuery } from '../types.ts';
 import { GLOBAL_SYMMETRY, RELEASE_DATE, TOP_25, distribution, terms } from './common.ts';
+import { EC_HIERARCHY } from './ec-hierarchy.ts';
 
 const SOURCE_TYPES = [
   { value: 'natural', sourceType: 'natural', label: 'Natural' },
@@ -240,6 +241,7 @@ export const DISTRIBUTION_CHARTS = {
       }),
     },
     lineageDepth: 1,
+    hierarchy: EC_HIERARCHY,
     options: { xAxisTitle: 'Enzyme Classification', yAxisTitle: 'Number of Entries', yStep: 10000 },
   }),
   'assembly-symmetry-distribution': distribution({

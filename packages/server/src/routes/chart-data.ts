@@ -7,7 +7,9 @@ import {
   KIND_VIEWS,
   chartFacetRequest,
   defaultKindView,
+  drillProblem,
   chartFileName,
+  levelTag,
   chartTable,
   comparedRequests,
   comparedTable,
@@ -60,6 +62,7 @@ type ChartDataQuery = {
   measure?: string;
   from?: string;
   to?: string;
+  parent?: string;
 } & {
   [variantParam: string]: unknown;
 };
@@ -168,7 +171,16 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
         `must be one of ${listed(values)} for chart "${key}", got "${String(variant)}"`,
       );
   }
-  const chart = resolveChart(definition, variant === undefined ? undefined : String(variant));
+  if (query.parent !== undefined) {
+    const problem = drillProblem(definition, query.parent);
+    if (problem)
+      throw new RequestValidationError(
+        definition.hierarchy ? 'REQ_ERR_VALUE' : 'REQ_ERR_UNKNOWN_KEY',
+        'parent',
+        problem,
+      );
+  }
+  const chart = resolveChart(definition, variant === undefined ? undefined : String(variant), query.parent);
   const scope = scopeOf(query);
   if (isComparison(scope) && definition.kind === 'trend')
     throw new RequestValidationError(
@@ -219,6 +231,13 @@ function listEntry(definition: ChartDefinition) {
         ...(kind === 'growth' && { from: 'the first year shown', to: 'the last year shown' }),
       },
     }),
+    ...(definition.hierarchy && {
+      levels: {
+        param: definition.hierarchy.param,
+        top: definition.hierarchy.topLabel,
+        value: 'a class whose level below is drawn, e.g. 3.4',
+      },
+    }),
     ...(variants && {
       variants: {
         param: variants.param,
@@ -263,7 +282,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
   app.get('/', async () => ({
     charts: CHART_LIST.map(listEntry),
     parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), and the variant parameter a chart names',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification charts: the level below that class), and the variant parameter a chart names',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
@@ -282,6 +301,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         format,
         view,
         chart.variant,
+        chart.parent,
         hidden,
         comparison?.cohorts.map((c) => c.label),
         comparison?.measure,
@@ -302,7 +322,14 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     const about = provenance(service.source.archiveInfo(), served.fetchedAt);
     const { key } = chart.definition;
     const name = chartFileName(
-      [key, view, chart.variant, comparison ? undefined : scope && scopeTag(scope), about.data_as_of],
+      [
+        key,
+        view,
+        chart.variant,
+        levelTag(chart.parent),
+        comparison ? undefined : scope && scopeTag(scope),
+        about.data_as_of,
+      ],
       format,
     );
     reply.type(FORMATS[format]).header('content-disposition', `inline; filename="${name}"`);
@@ -315,6 +342,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       ...(view && { view }),
       ...(chart.variant !== undefined &&
         chart.definition.variants && { variant: { [chart.definition.variants.param]: chart.variant } }),
+      ...(chart.parent !== undefined && { parent: chart.parent }),
       ...(table.hidden.length > 0 && { hidden_series: table.hidden }),
       scope: comparison ? null : (scope ?? null),
       ...(comparison && {

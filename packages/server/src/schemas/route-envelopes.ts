@@ -66,6 +66,10 @@ export const CHART_DATA_QUERYSTRING = {
     measure: { type: 'string', enum: [...MEASURES], description: 'count, or percent of each cohort' },
     from: { type: 'string', pattern: '^\\d{4}$', description: 'the first year of a growth chart (a year)' },
     to: { type: 'string', pattern: '^\\d{4}$', description: 'the last year of a growth chart (a year)' },
+    parent: {
+      type: 'string',
+      description: 'the class whose level below is drawn (classification charts: an EC number such as 3.4)',
+    },
     ...Object.fromEntries(
       VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
     ),

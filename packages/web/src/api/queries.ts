@@ -8,6 +8,8 @@ import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 export interface ChartAnswer {
   key: ChartKey;
   variant: string | undefined;
+  /** The class whose level below the answer is for, when drilled down. */
+  parent: string | undefined;
   request: SearchRequest;
   response: SearchResponse | null;
   /** Milliseconds since the epoch when the answer arrived. */
@@ -30,10 +32,15 @@ export function chartDataQuery(
   const request = chartFacetRequest(query, { scope });
   const { key } = chart.definition;
   return queryOptions({
-    queryKey: ['chart-data', key, { searchApiUrl, request, variant: chart.variant }] as const,
+    queryKey: [
+      'chart-data',
+      key,
+      { searchApiUrl, request, variant: chart.variant, parent: chart.parent },
+    ] as const,
     queryFn: async ({ signal }): Promise<ChartAnswer> => ({
       key,
       variant: chart.variant,
+      parent: chart.parent,
       request,
       response: await postSearch(searchApiUrl, request, signal),
       respondedAt: Date.now(),

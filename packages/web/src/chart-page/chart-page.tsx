@@ -3,6 +3,7 @@ import {
   chartFacetRequest,
   clickRequest,
   defaultKindView,
+  drillProblem,
   isChartKey,
   isComparison,
   resolveChart,
@@ -35,6 +36,7 @@ import {
   withEvents,
   withLine,
   withWindow,
+  withParent,
   withSeriesToggled,
   withVariant,
   withView,
@@ -62,6 +64,7 @@ import {
 import { ChartToolbar } from './chart-toolbar.tsx';
 import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
 import { DownloadMenu } from './download-menu.tsx';
+import { DrillBreadcrumb } from './drill-breadcrumb.tsx';
 import { EmbedSource } from './embed-source.tsx';
 import { GrowthViewControls } from './growth-controls.tsx';
 import { SelectionPanel, type Selected } from './selection-panel.tsx';
@@ -127,6 +130,7 @@ function exportInput(
     kind: chart.kind,
     ...(kindViews(chart.kind).length > 0 && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
+    ...(chart.parent !== undefined && { parent: chart.parent }),
     hidden: seriesLabelsOf(shown, look.view).filter((label) => look.hidden.has(label)),
     ...(scope && { scope }),
     xAxisTitle: definition.options.xAxisTitle,
@@ -147,7 +151,12 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const { searchApiUrl, searchAdvancedUrl } = config.sierraConfig;
   const defaultView = settings.config.dataView;
   const state = readPlotState(params, definition, defaultView);
-  const resolved = useMemo(() => resolveChart(definition, state.variant), [definition, state.variant]);
+  const resolved = useMemo(
+    () => resolveChart(definition, state.variant, state.parent),
+    [definition, state.variant, state.parent],
+  );
+  // A level the URL names but the chart does not have is said, and the top level drawn.
+  const parentProblem = state.parent !== undefined ? drillProblem(definition, state.parent) : undefined;
   const hidden = useMemo(() => new Set(params.getAll(HIDE_PARAM)), [params]);
   const scale = readScale(params);
   const [selected, setSelected] = useState<Selected | null>(null);
@@ -208,6 +217,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   if (
     prevChart.resolved.definition.key !== resolved.definition.key ||
     prevChart.resolved.variant !== resolved.variant ||
+    prevChart.resolved.parent !== resolved.parent ||
     prevChart.scope !== scope.node
   ) {
     setPrevChart({ resolved, scope: scope.node });
@@ -281,6 +291,15 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // A value of the data table is a button named after its search: it opens it.
   const onTableSelect = (selection: BarSelection) => select(selection, true);
   const closeSelection = useCallback(() => setSelected(null), []);
+  // The page's address with another level drawn; the selection and every other parameter kept.
+  const levelHref = (parent: string | undefined) => {
+    const search = withParent(params, definition, parent).toString();
+    return `${location.pathname}${search ? `?${search}` : ''}`;
+  };
+  const drillTarget =
+    selected && !comparedShown && definition.hierarchy
+      ? definition.hierarchy.childOf(selected.selection.x, resolved.parent)
+      : undefined;
   // Each bar links to the search a click on it opens, for pages read without scripts.
   const barHref = (selection: BarSelection) => {
     try {
@@ -382,7 +401,15 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
         data-chart={definition.key}
       >
         <header className="ps-plot-header">
+          {definition.hierarchy && resolved.parent !== undefined && (
+            <DrillBreadcrumb hierarchy={definition.hierarchy} parent={resolved.parent} hrefOf={levelHref} />
+          )}
           <h1>{resolved.title}</h1>
+          {parentProblem && (
+            <p className="ps-scope-blocked" role="alert" data-testid="parent-problem">
+              The level in the address cannot be drawn (parent: {parentProblem}); the top level is shown.
+            </p>
+          )}
           {comparison && comparedShown ? (
             <p className="ps-chart-subtitle" data-testid="chart-subtitle">
               {comparedSubtitle(comparison, state.view)}
@@ -478,6 +505,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
                 advancedUrl={searchAdvancedUrl}
                 searchApiUrl={searchApiUrl}
                 onClose={closeSelection}
+                drillHref={drillTarget === undefined ? undefined : levelHref(drillTarget)}
               />
             )}
             {/* The table is built when opened: hundreds of cells would slow the first chart down. */}

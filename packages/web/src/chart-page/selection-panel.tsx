@@ -1,6 +1,7 @@
 import type { ChartView } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import type { BarSelection } from '../charts/types.ts';
@@ -26,6 +27,8 @@ export interface SelectionPanelProps {
   advancedUrl: string;
   searchApiUrl: string;
   onClose: () => void;
+  /** The page's address with the level below the chosen bar opened, when a bar is a class with one. */
+  drillHref?: string | undefined;
 }
 
 /**
@@ -38,6 +41,7 @@ export function SelectionPanel({
   advancedUrl,
   searchApiUrl,
   onClose,
+  drillHref,
 }: SelectionPanelProps) {
   const { selection, request, chartRoute, error, opened } = selected;
   const what = [selection.x, selection.series].filter(Boolean).join(' · ');
@@ -53,6 +57,12 @@ export function SelectionPanel({
 
   const editor = request && queryEditorUrl(searchApiUrl, request, chartRoute);
   const advanced = request && advancedSearchUrl(advancedUrl, request);
+  // A link, not a button: the level below is an address of its own (shared, and stepped back from).
+  const drill = drillHref && (
+    <Link to={drillHref} preventScrollReset data-testid="drill-down">
+      Open level below {selection.x}
+    </Link>
+  );
   if (opened) {
     return (
       <section className="ps-selection" aria-live="polite" data-testid="selection">
@@ -70,6 +80,7 @@ export function SelectionPanel({
             </a>
           </p>
         )}
+        {drill && <p className="ps-selection-drill">{drill}</p>}
       </section>
     );
   }
@@ -98,6 +109,7 @@ export function SelectionPanel({
           </a>
         </p>
       )}
+      {drill && <p className="ps-selection-links ps-selection-drill">{drill}</p>}
       <button type="button" className="ps-selection-close" aria-label="Close" onClick={onClose}>
         ×
       </button>

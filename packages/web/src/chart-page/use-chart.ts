@@ -30,7 +30,10 @@ function shownOfKind<K extends ChartKind>(
  * current chart), so that the previous answer, kept while the next loads, is drawn as its own chart.
  */
 function toShown(answer: ChartAnswer): AnyShownChart {
-  return shownOfKind(resolveChart(CHARTS[answer.key], answer.variant), answer) as AnyShownChart;
+  return shownOfKind(
+    resolveChart(CHARTS[answer.key], answer.variant, answer.parent),
+    answer,
+  ) as AnyShownChart;
 }
 
 /**

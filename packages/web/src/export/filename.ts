@@ -1,4 +1,4 @@
-import { chartFileName, scopeTag } from '@pdb-stats/charts';
+import { chartFileName, levelTag, scopeTag } from '@pdb-stats/charts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
 
 /**
@@ -6,9 +6,12 @@ import type { ChartExportInput, ExportFormat } from './types.ts';
  * `experimental-method-annual-2026-06-30.csv`, `resolution-scope-1a2b3c4d-2026-06-30.csv`.
  */
 export function exportFileName(
-  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'provenance' | 'scope'>,
+  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'parent' | 'provenance' | 'scope'>,
   format: ExportFormat,
 ): string {
   const scope = input.scope && scopeTag(input.scope.node);
-  return chartFileName([input.key, input.view, input.variant, scope, input.provenance.date], format);
+  return chartFileName(
+    [input.key, input.view, input.variant, levelTag(input.parent), scope, input.provenance.date],
+    format,
+  );
 }

@@ -13,6 +13,7 @@ export function toExportJson(input: ChartExportInput): string {
     category: input.kind,
     ...(input.view && { view: input.view }),
     ...(input.variant !== undefined && { variant: input.variant }),
+    ...(input.parent !== undefined && { parent: input.parent }),
     scope: input.scope ? { query: input.scope.node, summary: input.scope.summary } : null,
     data_as_of: p.date,
     data_as_of_basis: p.basis === 'archive' ? 'archive date' : 'date of the response',

@@ -38,6 +38,8 @@ export interface ChartExportInput {
   view?: ChartView;
   /** Chosen variant of a chart that has variants. */
   variant?: string;
+  /** The class whose level below is drawn, when the chart is drilled down. */
+  parent?: string;
   /** Labels of hidden series. */
   hidden: readonly string[];
   /** The scope the chart is drawn over; absent for the whole archive. */

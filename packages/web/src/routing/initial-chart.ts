@@ -19,8 +19,12 @@ export function initialChartQuery(
   const match = matchRoute(`/${location.pathname.slice(base.length)}`);
   if (!match || !('chart' in match)) return undefined;
   const params = new URLSearchParams(location.search);
-  const { variant } = readPlotState(params, match.chart, DEFAULT_DATA_VIEW);
-  return chartDataQuery(searchApiUrl, resolveChart(match.chart, variant), readScope(params).cohorts[0]?.node);
+  const { variant, parent } = readPlotState(params, match.chart, DEFAULT_DATA_VIEW);
+  return chartDataQuery(
+    searchApiUrl,
+    resolveChart(match.chart, variant, parent),
+    readScope(params).cohorts[0]?.node,
+  );
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CHARTS } from '@pdb-stats/charts';
-import { chartDataParams, readPlotState, withSeriesToggled, withVariant, withView } from './plot-state.ts';
+import {
+  chartDataParams,
+  readPlotState,
+  withParent,
+  withSeriesToggled,
+  withVariant,
+  withView,
+} from './plot-state.ts';
 
 describe(readPlotState.name, () => {
   it('falls back to the default view and reads hidden series and the variant', () => {
@@ -71,5 +78,37 @@ describe(chartDataParams.name, () => {
       'cumulative',
     );
     expect(chartDataParams(state, CHARTS.resolution).toString()).toBe('');
+  });
+});
+
+describe('the level of a drilled-down chart (parent)', () => {
+  const chart = CHARTS['enzyme-classification'];
+
+  it('round trips through the URL: opened, read back, sent to the chart data API, closed', () => {
+    for (const parent of ['3', '3.4', '3.4.21']) {
+      const opened = withParent(new URLSearchParams('query=%7B%7D&scale=log'), chart, parent);
+      expect(opened.get('parent')).toBe(parent);
+      // Other parameters (a scope, the scale) are kept.
+      expect(opened.get('query')).toBe('{}');
+      expect(opened.get('scale')).toBe('log');
+      const state = readPlotState(new URLSearchParams(opened.toString()), chart, 'cumulative');
+      expect(state.parent).toBe(parent);
+      expect(chartDataParams(state, chart).get('parent')).toBe(parent);
+      expect(withParent(opened, chart, undefined).toString()).toBe('query=%7B%7D&scale=log');
+    }
+  });
+
+  it('is read only on charts with levels', () => {
+    expect(readPlotState(new URLSearchParams('parent=3'), CHARTS.resolution, 'cumulative')).toEqual({
+      view: 'cumulative',
+      hidden: [],
+    });
+    expect(withParent(new URLSearchParams('a=1'), CHARTS.resolution, '3').toString()).toBe('a=1');
+  });
+
+  it('keeps a value it cannot draw, for the page to say so', () => {
+    expect(readPlotState(new URLSearchParams('parent=Hydrolases'), chart, 'cumulative').parent).toBe(
+      'Hydrolases',
+    );
   });
 });

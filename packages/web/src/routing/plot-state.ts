@@ -18,6 +18,8 @@ export interface PlotState {
   hidden: string[];
   /** The chart's variant value, when it has variants. */
   variant?: string;
+  /** The class whose level below is drawn, when the chart's bars are classes of a hierarchy. */
+  parent?: string;
 }
 
 export const VIEW_PARAM = 'view';
@@ -32,10 +34,12 @@ export function readPlotState(
   const view = params.get(VIEW_PARAM);
   const views: readonly string[] = KIND_VIEWS[chart.kind];
   const variant = chart.variants ? (params.get(chart.variants.param) ?? undefined) : undefined;
+  const parent = chart.hierarchy ? (params.get(chart.hierarchy.param) ?? undefined) : undefined;
   return {
     view: views.includes(view ?? '') ? (view as ChartView) : defaultKindView(chart.kind, defaultView),
     hidden: params.getAll(HIDE_PARAM),
     ...(variant !== undefined && { variant }),
+    ...(parent !== undefined && { parent }),
   };
 }
 
@@ -67,10 +71,23 @@ export function withVariant(params: URLSearchParams, chart: ChartDefinition, val
   return next;
 }
 
+/** Opens the level below a class (`parent`), or the top level (undefined); other parameters are kept. */
+export function withParent(
+  params: URLSearchParams,
+  chart: ChartDefinition,
+  parent: string | undefined,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (!chart.hierarchy) return next;
+  if (parent === undefined) next.delete(chart.hierarchy.param);
+  else next.set(chart.hierarchy.param, parent);
+  return next;
+}
+
 /**
  * The parameters of a page's state that the chart data API takes: the view always named (so that
- * the address does not depend on the visitor's default view), the hidden series, the variant and
- * the scope and the window of years.
+ * the address does not depend on the visitor's default view), the hidden series, the variant, the
+ * level drilled down to, the scope and the window of years.
  */
 export function chartDataParams(
   state: PlotState,
@@ -82,6 +99,7 @@ export function chartDataParams(
   if (chart.kind === 'growth') params.set(VIEW_PARAM, state.view);
   for (const label of state.hidden) params.append(HIDE_PARAM, label);
   if (chart.variants && state.variant !== undefined) params.set(chart.variants.param, state.variant);
+  if (chart.hierarchy && state.parent !== undefined) params.set(chart.hierarchy.param, state.parent);
   if (scope) params.set(SCOPE_PARAMS.query, JSON.stringify(scope));
   if (chart.kind === 'growth' && window) {
     if (window.from !== undefined) params.set(FROM_PARAM, String(window.from));

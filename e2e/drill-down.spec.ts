@@ -1,0 +1,149 @@
+import { CHARTS, chartFacetRequest, resolveChart, toDistributionData } from '@pdb-stats/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { barValues, countOf, requestOf, search, waitForBarsGrown, waitForChart } from './support/helpers.ts';
+
+/**
+ * Drill-down on EC classes: a bar's panel opens the level below it (a link: its own address), the
+ * breadcrumb leads back, Back and Forward step through the levels, each level's bars are the
+ * children of its class as the service counts them, and a child bar's search finds its number.
+ */
+
+const EC = CHARTS['enzyme-classification'];
+const PATH = '/distribution/enzyme-classification';
+
+const trail = (page: Page) => page.getByTestId('drill-trail').locator('li');
+const parentOf = (url: string) => new URL(url).searchParams.get('parent');
+
+/** The level's bars as the service counts them: the facet answer of that level, children only. */
+async function expectedBars(baseURL: string, parent: string) {
+  const chart = resolveChart(EC, undefined, parent);
+  const data = toDistributionData(await search(baseURL, chartFacetRequest(chart.query)), chart.query);
+  return new Map(data.bars.map((bar) => [`${bar.label}|`, bar.value] as const));
+}
+
+for (const [width, height] of [
+  [1280, 900],
+  [375, 812],
+] as const) {
+  const phone = width < 768;
+  test.describe(`${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    /** Chooses a bar as the visitor does: a click (its search opens in a tab, closed here) or a tap. */
+    async function choose(page: Page, label: string) {
+      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${label}"]`);
+      await waitForBarsGrown(page);
+      if (phone) await bar.click({ force: true });
+      else {
+        const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+        await popup.close();
+      }
+      await expect(page.getByTestId('selection')).toBeVisible();
+    }
+
+    test('two levels down and back: breadcrumb, Back and Forward, and a child bar’s search', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      await page.goto(PATH);
+      await waitForChart(page);
+      await expect(page.getByTestId('drill-trail')).toHaveCount(0);
+
+      // Top level: Hydrolases opens its level below, EC 3.
+      await choose(page, 'Hydrolases');
+      const open = page.getByTestId('drill-down');
+      await expect(open).toHaveText('Open level below Hydrolases');
+      await open.click();
+      await expect(page).toHaveURL(/[?&]parent=3$/);
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(`${EC.title}: Hydrolases`);
+      await expect(trail(page)).toHaveText(['All classes', 'Hydrolases']);
+      const firstLevel = await expectedBars(baseURL!, '3');
+      expect(firstLevel.size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(firstLevel);
+
+      // Second level: the largest child opens its own level below.
+      const [child] = [...firstLevel].sort((a, b) => b[1] - a[1])[0]!;
+      const childId = child.split('|')[0]!;
+      await choose(page, childId);
+      await page.getByTestId('drill-down').click();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${childId.replace('.', '\\.')}$`));
+      await waitForChart(page);
+      await expect(trail(page)).toHaveText(['All classes', 'Hydrolases', childId]);
+      await expect(page.locator('h1')).toHaveText(`${EC.title}: Hydrolases › ${childId}`);
+      const secondLevel = await expectedBars(baseURL!, childId);
+      expect(secondLevel.size).toBeGreaterThan(0);
+      await expect.poll(() => barValues(page)).toEqual(secondLevel);
+      for (const key of secondLevel.keys()) expect(key.startsWith(`${childId}.`)).toBe(true);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: testInfo.outputPath(`drill-${width}.png`), fullPage: true });
+
+      // A child bar's search finds its number: in the query editor a click opens, or the panel's link.
+      const [grandchild, value] = [...secondLevel].sort((a, b) => b[1] - a[1])[0]!;
+      const grandchildId = grandchild.split('|')[0]!;
+      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${grandchildId}"]`);
+      if (phone) {
+        await bar.click({ force: true });
+        const href = await page
+          .getByTestId('selection')
+          .getByRole('link', { name: 'Open search' })
+          .getAttribute('href');
+        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
+        // Serial numbers are the last level: nothing below them to open.
+        if (grandchildId.split('.').length === 4) await expect(page.getByTestId('drill-down')).toHaveCount(0);
+      } else {
+        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+
+      // The breadcrumb leads back up; Back and Forward step through the levels.
+      await trail(page).getByRole('link', { name: 'Hydrolases' }).click();
+      await expect(page).toHaveURL(/[?&]parent=3$/);
+      await waitForChart(page);
+      await expect.poll(() => barValues(page)).toEqual(firstLevel);
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${childId.replace('.', '\\.')}$`));
+      await expect.poll(() => barValues(page)).toEqual(secondLevel);
+      await page.goForward();
+      await expect(page).toHaveURL(/[?&]parent=3$/);
+      await expect.poll(() => barValues(page)).toEqual(firstLevel);
+      await trail(page).getByRole('link', { name: 'All classes' }).click();
+      await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(EC.title);
+      await expect(page.getByTestId('drill-trail')).toHaveCount(0);
+      expect(parentOf(page.url())).toBeNull();
+    });
+
+    test('a level opened by address is drawn by the server, with its table and downloads', async ({
+      page,
+      baseURL,
+    }) => {
+      const response = await page.goto(`${PATH}?parent=3`);
+      // The server's page already holds the level's bars and breadcrumb.
+      const html = (await response!.text()) as string;
+      expect(html).toContain('data-testid="drill-trail"');
+      expect(html).toContain('data-x="3.');
+      await waitForChart(page);
+      await page.getByText('Data table').click();
+      const table = page.locator('.ps-data-details table');
+      const expected = await expectedBars(baseURL!, '3');
+      await expect(table.locator('tbody tr')).toHaveCount(expected.size);
+      const csv = await page.request.get(`/api/charts/enzyme-classification.csv?parent=3`);
+      expect(csv.status()).toBe(200);
+      const rows = (await csv.text()).trim().split('\r\n').slice(1);
+      expect(rows.map((row) => row.split(',')[0])).toEqual([...expected.keys()].map((k) => k.split('|')[0]));
+    });
+
+    test('a level the chart does not have is said, naming the parameter, and the top level drawn', async ({
+      page,
+    }) => {
+      await page.goto(`${PATH}?parent=Hydrolases`);
+      await waitForChart(page);
+      await expect(page.getByTestId('parent-problem')).toContainText('parent: must be an EC class');
+      await expect(page.locator('h1')).toHaveText(EC.title);
+      await expect(page.locator('.ps-plot-chart .ps-bar[data-x="Hydrolases"]')).toHaveCount(1);
+    });
+  });
+}

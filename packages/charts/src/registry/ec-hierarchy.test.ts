@@ -1,0 +1,151 @@
+import type { SearchResponse } from '@pdb-stats/search-model';
+import { describe, expect, it } from 'vitest';
+import { drillProblem, resolveChart } from '../registry.ts';
+import { CHARTS } from '../registry.ts';
+import { chartFacetRequest, clickRequest } from '../index.ts';
+import { toDistributionData } from '../transform.ts';
+import { EC_HIERARCHY } from './ec-hierarchy.ts';
+
+const EC = CHARTS['enzyme-classification'];
+const EC_ID = 'rcsb_polymer_entity.rcsb_ec_lineage.id';
+const EC_DEPTH = 'rcsb_polymer_entity.rcsb_ec_lineage.depth';
+
+describe('EC_HIERARCHY', () => {
+  it('opens classes of depth 1 to 3 by number, and says why anything else cannot be opened', () => {
+    for (const value of ['1', '3', '3.4', '3.4.21', '2.7.11', '1.14.14'])
+      expect(EC_HIERARCHY.problem(value)).toBeUndefined();
+    for (const value of ['', '0', '8', '3.', '3.4.21.4', 'Hydrolases', '3.x', ' 3', '3.4.21.n1', '3..4'])
+      expect(EC_HIERARCHY.problem(value), value).toMatch(/^must be an EC class .*got "/);
+  });
+
+  it('names the way down: the class by name, the deeper classes by number', () => {
+    expect(EC_HIERARCHY.trail('3.4.21')).toEqual([
+      { value: '3', label: 'Hydrolases' },
+      { value: '3.4', label: '3.4' },
+      { value: '3.4.21', label: '3.4.21' },
+    ]);
+  });
+
+  it('tells the class a bar opens: a top class by its name, a child by its number, none below depth 3', () => {
+    expect(EC_HIERARCHY.childOf('Hydrolases', undefined)).toBe('3');
+    expect(EC_HIERARCHY.childOf('Unknown class', undefined)).toBeUndefined();
+    expect(EC_HIERARCHY.childOf('3.4', '3')).toBe('3.4');
+    expect(EC_HIERARCHY.childOf('3.4.21', '3.4')).toBe('3.4.21');
+    expect(EC_HIERARCHY.childOf('3.4.21.4', '3.4.21')).toBeUndefined();
+    expect(EC_HIERARCHY.childOf('2.7', '3')).toBeUndefined();
+  });
+});
+
+describe('a drilled-down level of the EC chart', () => {
+  it('counts, among entries of the class, the lineage ids one level down (depth and id on one record)', () => {
+    const chart = resolveChart(EC, undefined, '3.4');
+    expect(chart.parent).toBe('3.4');
+    expect(chart.title).toBe('PDB Data Distribution by Enzyme Classification Name: Hydrolases › 3.4');
+    const request = chartFacetRequest(chart.query);
+    expect(request.query).toEqual({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: EC_ID, operator: 'exact_match', value: '3.4' },
+    });
+    expect(request.request_options?.facets).toEqual([
+      {
+        filter: {
+          type: 'terminal',
+          service: 'text',
+          parameters: { attribute: EC_DEPTH, operator: 'equals', value: 3 },
+        },
+        facets: [
+          {
+            name: 'Enzyme Classification',
+            aggregation_type: 'terms',
+            attribute: EC_ID,
+            min_interval_population: 1,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('is drawn over a scope: scope AND the class', () => {
+    const scope = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2 },
+    } as const;
+    const chart = resolveChart(EC, undefined, '3');
+    expect(chartFacetRequest(chart.query, { scope }).query).toEqual({
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [
+        scope,
+        {
+          type: 'group',
+          logical_operator: 'and',
+          nodes: [
+            {
+              type: 'terminal',
+              service: 'text',
+              parameters: { attribute: EC_ID, operator: 'exact_match', value: '3' },
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("a bar's search is the child on one lineage record (its parent is implied), AND the scope", () => {
+    const chart = resolveChart(EC, undefined, '3.4');
+    const request = clickRequest(EC, { x: '3.4.21', view: 'cumulative' }, chart.query);
+    expect(request.query).toEqual({
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [
+        {
+          type: 'terminal',
+          service: 'text',
+          parameters: { attribute: EC_DEPTH, operator: 'equals', value: 3 },
+        },
+        {
+          type: 'terminal',
+          service: 'text',
+          parameters: { attribute: EC_ID, operator: 'exact_match', value: '3.4.21' },
+        },
+      ],
+    });
+    expect(request.return_type).toBe('entry');
+  });
+
+  it("keeps only the class's children: other classes' children of entries in several classes are left out", () => {
+    const chart = resolveChart(EC, undefined, '3.4');
+    const response = {
+      total_count: 10,
+      facets: [
+        {
+          name: 'Enzyme Classification',
+          buckets: [
+            { label: '3.4.21', population: 6 },
+            { label: '2.7.11', population: 4 },
+            { label: '3.4.24', population: 3 },
+            { label: '3.41.1', population: 1 },
+          ],
+        },
+      ],
+    } as SearchResponse;
+    expect(toDistributionData(response, chart.query)).toEqual({
+      bars: [
+        { label: '3.4.21', value: 6 },
+        { label: '3.4.24', value: 3 },
+      ],
+      bucketCount: 2,
+    });
+  });
+
+  it('is the top level when the value is not a class, and says why', () => {
+    expect(resolveChart(EC, undefined, 'Hydrolases').query).toBe(EC.query);
+    expect(resolveChart(EC, undefined, null).parent).toBeUndefined();
+    expect(drillProblem(EC, 'Hydrolases')).toContain('got "Hydrolases"');
+    expect(drillProblem(CHARTS.resolution, '3')).toBe(
+      'chart "resolution" has no levels to open; parent applies to classification charts',
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { terminal } from '../requests.ts';
+import type { ChartHierarchy, DistributionQuery, HierarchyStep } from '../types.ts';
+import { terms } from './common.ts';
+
+const EC_ID = 'rcsb_polymer_entity.rcsb_ec_lineage.id';
+const EC_DEPTH = 'rcsb_polymer_entity.rcsb_ec_lineage.depth';
+
+/**
+ * The seven classes of the Enzyme Commission nomenclature, as the archive's EC lineages name them at
+ * depth 1 (the bars of the top level): fixed by the nomenclature, so a top-level bar's name tells its
+ * number without asking the archive.
+ */
+export const EC_CLASS_NAMES: Readonly<Record<string, string>> = {
+  '1': 'Oxidoreductases',
+  '2': 'Transferases',
+  '3': 'Hydrolases',
+  '4': 'Lyases',
+  '5': 'Isomerases',
+  '6': 'Ligases',
+  '7': 'Translocases',
+};
+
+/** Depth of the deepest EC level (serial numbers: single enzymes, nothing below them). */
+const EC_LEAF_DEPTH = 4;
+
+/** An EC class that has a level below: depth 1 to 3 ("3", "3.4", "3.4.21"). */
+const OPENABLE = /^[1-7](\.\d{1,3}){0,2}$/;
+
+const depthOf = (id: string) => id.split('.').length;
+
+/**
+ * The children of an EC class are read by lineage id, not name: an id holds its ancestors ("3.4.21"
+ * is under "3.4" and "3"), whereas names repeat under different parents ("With NAD(+) or NADP(+) as
+ * acceptor" is under 1.1, 1.2 and 1.5) and archives built from mmCIF files and SIFTS carry ids only.
+ */
+function levelQuery(parent: string): DistributionQuery {
+  return {
+    returnType: 'entry',
+    parentCondition: terminal({ attribute: EC_ID, operator: 'exact_match', value: parent }),
+    first: terms('Enzyme Classification', EC_ID, {
+      filters: [{ attribute: EC_DEPTH, operator: 'equals', value: depthOf(parent) + 1 }],
+      childrenOf: parent,
+    }),
+  };
+}
+
+function trail(parent: string): HierarchyStep[] {
+  const parts = parent.split('.');
+  return parts.map((_, i) => {
+    const value = parts.slice(0, i + 1).join('.');
+    return { value, label: i === 0 ? (EC_CLASS_NAMES[value] ?? value) : value };
+  });
+}
+
+function childOf(barLabel: string, parent: string | undefined): string | undefined {
+  if (parent === undefined) return Object.keys(EC_CLASS_NAMES).find((id) => EC_CLASS_NAMES[id] === barLabel);
+  return barLabel.startsWith(`${parent}.`) && depthOf(barLabel) < EC_LEAF_DEPTH && OPENABLE.test(barLabel)
+    ? barLabel
+    : undefined;
+}
+
+/** EC classes, opened one level down by number: `parent=3` (Hydrolases), `parent=3.4`, `parent=3.4.21`. */
+export const EC_HIERARCHY: ChartHierarchy = {
+  param: 'parent',
+  topLabel: 'All classes',
+  problem: (value) =>
+    OPENABLE.test(value)
+      ? undefined
+      : `must be an EC class with a level below it, its number of one to three parts ("3", "3.4" or "3.4.21"), got "${value}"`,
+  levelQuery,
+  trail,
+  childOf,
+};
