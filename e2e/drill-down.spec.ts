@@ -11,6 +11,15 @@ import { barValues, countOf, requestOf, search, waitForBarsGrown, waitForChart }
 const EC = CHARTS['enzyme-classification'];
 const PATH = '/distribution/enzyme-classification';
 
+/** Presses Tab until `matches` holds for the focused element; fails after `limit` presses. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(`(${matches.toString()})(document.activeElement)`)) return;
+  }
+  throw new Error(`Tab did not reach the element in ${limit} presses`);
+}
+
 const trail = (page: Page) => page.getByTestId('drill-trail').locator('li');
 const parentOf = (url: string) => new URL(url).searchParams.get('parent');
 
@@ -147,3 +156,23 @@ for (const [width, height] of [
     });
   });
 }
+
+test('by keyboard: a focused bar opens its search, and Tab reaches the link to its level below', async ({
+  page,
+}) => {
+  await page.goto(PATH);
+  await waitForChart(page);
+  await tabTo(page, (el) => el.classList.contains('ps-bar'));
+  const bar = page.locator(':focus');
+  const label = (await bar.getAttribute('data-x'))!;
+  const parent = EC.hierarchy!.childOf(label, undefined);
+  expect(parent).toBeDefined();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+  await popup.close();
+  await tabTo(page, (el) => el.getAttribute('data-testid') === 'drill-down');
+  await expect(page.locator(':focus')).toHaveText(`Open level below ${label}`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]parent=${parent}$`));
+  await waitForChart(page);
+  await expect(trail(page)).toHaveText(['All classes', label]);
+});

@@ -10,7 +10,7 @@ import {
 import type { QueryNode, SearchResponse } from '@pdb-stats/search-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, search, startArchiveFixture, type ArchiveFixture } from './support/archive-fixture.ts';
-import { barsAgainstSearches } from './support/chart-bars.ts';
+import { barsAgainstSearches, comparedBarsAgainstSearches } from './support/chart-bars.ts';
 
 /**
  * Drill-down on the EC classes of a generated archive, over the service: every level below every
@@ -114,6 +114,35 @@ describe('every level below an EC class', () => {
     for (const parent of classes.slice(0, 12)) {
       const chart = resolveChart(EC, undefined, parent);
       const { nonZero, mismatches } = await barsAgainstSearches(fixture.app, chart, NOW, scope);
+      nonZeroBars += nonZero;
+      expect(mismatches, `level below ${parent}`).toEqual([]);
+    }
+    expect(nonZeroBars).toBeGreaterThan(0);
+  });
+});
+
+describe('cohorts compared at a drilled-down level', () => {
+  it('every bar of every cohort equals the count of that cohort AND that bar', async () => {
+    const cohorts: QueryNode[] = [
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.2 },
+      },
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_entry_info.resolution_combined',
+          operator: 'greater_or_equal',
+          value: 2.2,
+        },
+      },
+    ];
+    let nonZeroBars = 0;
+    for (const parent of classes.filter((c) => c.split('.').length <= 2)) {
+      const chart = resolveChart(EC, undefined, parent);
+      const { nonZero, mismatches } = await comparedBarsAgainstSearches(fixture.app, chart, NOW, cohorts);
       nonZeroBars += nonZero;
       expect(mismatches, `level below ${parent}`).toEqual([]);
     }
