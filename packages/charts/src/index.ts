@@ -16,6 +16,7 @@ export {
   DATA_VIEWS,
   DEFAULT_DATA_VIEW,
   isChartKey,
+  type ChartId,
   kindLabel,
   categoryText,
   type ChartKey,
@@ -61,6 +62,8 @@ export {
   CHART_LIST,
   resolveChart,
   drillProblem,
+  resolveExplore,
+  sameChart,
   chartsOfCategory,
   type ResolvedChart,
 } from './registry.ts';
@@ -91,6 +94,7 @@ export {
   binNode,
   dateBinNode,
   searchFromDimensions,
+  termNode,
   withClickOptions,
   type FacetOptions,
   type ChartRequestOptions,
@@ -135,6 +139,31 @@ export {
   type YearQuartiles,
 } from './trend.ts';
 export { md5Hex } from './md5.ts';
+export {
+  EXPLORE_KEY,
+  EXPLORE_PARAMS,
+  EXPLORE_DIMENSIONS,
+  DEFAULT_TOP,
+  MAX_TOP,
+  MAX_BINS,
+  binCount,
+  countedLevels,
+  countedName,
+  defaultBins,
+  dimensionsOf,
+  exploreChart,
+  exploreTitle,
+  isExplorable,
+  isStackable,
+  readExplore,
+  writeExplore,
+  type ExploreAttribute,
+  type ExploreDimension,
+  type ExploreParam,
+  type ExploreProblem,
+  type ExploreReading,
+  type ExploreSpec,
+} from './explore.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';

@@ -54,6 +54,9 @@ export const CORE_CHART_KEYS = [...GROWTH_CHART_KEYS, ...DISTRIBUTION_CHART_KEYS
 export const CHART_KEYS = [...CORE_CHART_KEYS, ...TREND_CHART_KEYS, ...FURTHER_CHART_KEYS] as const;
 export type ChartKey = (typeof CHART_KEYS)[number];
 
+/** What names a chart: a registry key, or `explore` for a chart built from the explorer's URL parameters. */
+export type ChartId = ChartKey | 'explore';
+
 export function isChartKey(value: unknown): value is ChartKey {
   return typeof value === 'string' && (CHART_KEYS as readonly string[]).includes(value);
 }

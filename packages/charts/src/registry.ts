@@ -3,6 +3,7 @@ import { DISTRIBUTION_CHARTS } from './registry/distribution-charts.ts';
 import { GROWTH_CHARTS } from './registry/growth-charts.ts';
 import { TREND_CHARTS } from './registry/trend-charts.ts';
 import type { ChartDefinition } from './types.ts';
+import { exploreChart, writeExplore, type ExploreSpec } from './explore.ts';
 
 /**
  * Every chart of the dashboard: the 21 core charts, then the further charts of the existing RCSB
@@ -32,6 +33,8 @@ export type ResolvedChart<D extends ChartDefinition = ChartDefinition> = D exten
       variant?: string;
       /** The class whose level below is drawn, when the chart is drilled down (see `ChartHierarchy`). */
       parent?: string;
+      /** What an explore chart was built from (plain data: an answer keeps it to rebuild the chart). */
+      explore?: ExploreSpec;
     }
   : never;
 
@@ -87,6 +90,25 @@ export function drillProblem(definition: ChartDefinition, parent: string): strin
   if (!hierarchy)
     return `chart "${definition.key}" has no levels to open; parent applies to classification charts`;
   return hierarchy.problem(parent);
+}
+
+/** An explore chart, resolved like a registry chart (it has no variants). */
+export function resolveExplore(spec: ExploreSpec): ResolvedChart {
+  const definition = exploreChart(spec);
+  return {
+    kind: definition.kind,
+    definition,
+    query: definition.query,
+    title: definition.title,
+    explore: spec,
+  } as ResolvedChart;
+}
+
+/** Whether two resolved charts are one chart (any variant): the same key, and for explore charts the same parameters. */
+export function sameChart(a: ResolvedChart, b: ResolvedChart): boolean {
+  if (a.definition.key !== b.definition.key) return false;
+  if (!a.explore || !b.explore) return !a.explore && !b.explore;
+  return writeExplore(a.explore).toString() === writeExplore(b.explore).toString();
 }
 
 /** Charts of a display category, in registry order. */

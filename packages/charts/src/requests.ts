@@ -36,6 +36,13 @@ export function terminal(condition: FixedCondition): TerminalNode {
   };
 }
 
+/** The condition of one value of a terms dimension: its label as a keyword, or as a number. */
+export function termNode(dimension: TermsDimension, label: string): TerminalNode {
+  return dimension.numeric
+    ? terminal({ attribute: dimension.attribute, operator: 'equals', value: Number(label) })
+    : terminal({ attribute: dimension.attribute, operator: 'exact_match', value: label });
+}
+
 function filterTerminal(condition: FixedCondition): FilterNode {
   return terminal(condition) as FilterNode;
 }
@@ -247,9 +254,7 @@ export function chartFacetRequest(query: ChartQuery, options: ChartRequestOption
       {
         type: 'group',
         logical_operator: 'or',
-        nodes: series.visible.map((value) =>
-          terminal({ attribute: second.attribute, operator: 'exact_match', value }),
-        ),
+        nodes: series.visible.map((value) => termNode(second, value)),
       },
     ]);
   }
@@ -330,11 +335,7 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
     case 'year':
       nodes.push(yearNode(first.attribute, click.x, click.view));
       if (second?.kind === 'terms' && click.series !== undefined) {
-        const series = terminal({
-          attribute: second.attribute,
-          operator: 'exact_match',
-          value: click.series,
-        });
+        const series = termNode(second, click.series);
         const filters = (second.filters ?? []).map(terminal);
         // The fixed filter and the series describe one record (a symmetry's kind and type); in their
         // own group the service matches them on the same record, as the facet counted.
@@ -356,7 +357,7 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
       break;
     case 'terms':
       nodes.push(...(first.filters ?? []).map(terminal));
-      nodes.push(terminal({ attribute: first.attribute, operator: 'exact_match', value: click.x }));
+      nodes.push(termNode(first, click.x));
       break;
   }
   return { query: andGroup(nodes), return_type: query.returnType };

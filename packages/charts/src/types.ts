@@ -1,5 +1,5 @@
 import type { QueryNode, RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartKind, ChartKey, ChartView, DataView, DisplayCategory, DisplaySection } from './keys.ts';
+import type { ChartId, ChartKind, ChartView, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
 export interface FixedCondition {
@@ -43,6 +43,8 @@ export interface TermsDimension {
    * the facet too; those are not children of this class and are left out.
    */
   childrenOf?: string;
+  /** Values are numbers: a bar's search matches its label read as a number (`equals`), not as a keyword. */
+  numeric?: true;
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */
@@ -188,7 +190,7 @@ export interface ChartVariants<Q extends ChartQuery = ChartQuery> {
 
 /** A chart of kind K whose query is Q: descriptions, query, click search, options, plus what the pages need to draw it. */
 interface ChartOf<K extends ChartKind, Q extends ChartQuery> {
-  key: ChartKey;
+  key: ChartId;
   kind: K;
   /** Page and chart title. */
   title: string;

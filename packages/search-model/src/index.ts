@@ -8,6 +8,7 @@ export {
   metadataCounts,
   structFields,
   allowedOperators,
+  isAggregatable,
   storageOf,
   snapshotColumns,
   splitTopLevel,

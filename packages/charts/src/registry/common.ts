@@ -1,4 +1,4 @@
-import { categoryText } from '../keys.ts';
+import { categoryText, type ChartKey } from '../keys.ts';
 import { searchFromDimensions } from '../requests.ts';
 import type {
   ChartOptions,
@@ -15,9 +15,8 @@ type Filled =
   'kind' | 'categoryText' | 'menuText' | 'buildSearch' | 'truncateViewData' | 'options' | 'longDescription';
 type Spec<D extends GrowthChartDefinition | DistributionChartDefinition | TrendChartDefinition> = Omit<
   D,
-  Filled
-> &
-  Partial<Pick<D, 'menuText' | 'buildSearch' | 'truncateViewData'>> & {
+  Filled | 'key'
+> & { key: ChartKey } & Partial<Pick<D, 'menuText' | 'buildSearch' | 'truncateViewData'>> & {
     options: Omit<ChartOptions, 'chartType' | 'scale' | 'orientation'> &
       Partial<Pick<ChartOptions, 'orientation'>>;
   };

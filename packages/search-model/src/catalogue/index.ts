@@ -56,6 +56,14 @@ export function findAttribute(path: string, preferredLevel: ReturnType): Catalog
   return FULL_CATALOGUE.find(path, preferredLevel);
 }
 
+/**
+ * Attributes a facet or sort can use: keyword strings, numbers and dates, not full-text-only strings
+ * (all it needs, so that a client can ask the same of an attribute read from a metadata schema).
+ */
+export function isAggregatable(attribute: Pick<CatalogueAttribute, 'type' | 'contexts'>): boolean {
+  return attribute.type !== 'string' || attribute.contexts.includes('exact-match');
+}
+
 const NUMERIC_OPERATORS: readonly Operator[] = [
   'equals',
   'greater',

@@ -49,8 +49,3 @@ export function checkOperator(attribute: CatalogueAttribute, operator: Operator,
     );
   }
 }
-
-/** Attributes a facet or sort can use: keyword strings, numbers and dates, not full-text-only strings. */
-export function isAggregatable(attribute: CatalogueAttribute): boolean {
-  return attribute.type !== 'string' || attribute.contexts.includes('exact-match');
-}

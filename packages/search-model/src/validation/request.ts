@@ -1,8 +1,8 @@
-import { FULL_CATALOGUE, type AttributeSet } from '../catalogue/index.ts';
+import { FULL_CATALOGUE, isAggregatable, type AttributeSet } from '../catalogue/index.ts';
 import { RETURN_TYPES } from '../levels.ts';
 import type { PlannedGroupBy, PlannedRequest, PlannedSort } from '../request/plan-input.ts';
 import type { ReturnType } from '../levels.ts';
-import { isAggregatable, resolveAttribute } from './attributes.ts';
+import { resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';
 import {
   child,

@@ -1,15 +1,23 @@
 import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { chartFacetRequest, type ChartKey, type ChartQuery, type ResolvedChart } from '@pdb-stats/charts';
+import {
+  chartFacetRequest,
+  type ChartId,
+  type ChartQuery,
+  type ExploreSpec,
+  type ResolvedChart,
+} from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
 import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
 import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 
 /** A chart's answer as cached: which chart and variant it is for, the request sent, the response and when it came. */
 export interface ChartAnswer {
-  key: ChartKey;
+  key: ChartId;
   variant: string | undefined;
   /** The class whose level below the answer is for, when drilled down. */
   parent: string | undefined;
+  /** What an explore chart is built from. */
+  explore?: ExploreSpec;
   request: SearchRequest;
   response: SearchResponse | null;
   /** Milliseconds since the epoch when the answer arrived. */
@@ -35,12 +43,13 @@ export function chartDataQuery(
     queryKey: [
       'chart-data',
       key,
-      { searchApiUrl, request, variant: chart.variant, parent: chart.parent },
+      { searchApiUrl, request, variant: chart.variant, parent: chart.parent, explore: chart.explore },
     ] as const,
     queryFn: async ({ signal }): Promise<ChartAnswer> => ({
       key,
       variant: chart.variant,
       parent: chart.parent,
+      ...(chart.explore && { explore: chart.explore }),
       request,
       response: await postSearch(searchApiUrl, request, signal),
       respondedAt: Date.now(),

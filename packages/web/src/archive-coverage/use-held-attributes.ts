@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { CHART_LIST, type ChartKey, type ChartQuery } from '@pdb-stats/charts';
+import { CHART_LIST, type ChartId, type ChartQuery } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { heldAttributesQuery } from '../api/queries.ts';
@@ -71,10 +71,10 @@ export function useMissingForChart(query: ChartQuery): string[] {
 }
 
 /** Per chart of the registry, the attributes it needs in any variant that the archive lacks. */
-export function useChartsMissing(): ReadonlyMap<ChartKey, string[]> {
+export function useChartsMissing(): ReadonlyMap<ChartId, string[]> {
   const held = useHeldAttributes();
   return useMemo(() => {
-    const missing = new Map<ChartKey, string[]>();
+    const missing = new Map<ChartId, string[]>();
     for (const chart of CHART_LIST) {
       const lacking = missingAttributes(chartAttributes(chart), metadataKindOf(chart.query.returnType), held);
       if (lacking.length > 0) missing.set(chart.key, lacking);

@@ -7,6 +7,7 @@ import {
   isChartKey,
   isComparison,
   resolveChart,
+  sameChart,
   writeScope,
   type ChartClick,
   type ChartDefinition,
@@ -215,7 +216,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
 
   const [prevChart, setPrevChart] = useState({ resolved, scope: scope.node });
   if (
-    prevChart.resolved.definition.key !== resolved.definition.key ||
+    !sameChart(prevChart.resolved, resolved) ||
     prevChart.resolved.variant !== resolved.variant ||
     prevChart.resolved.parent !== resolved.parent ||
     prevChart.scope !== scope.node

@@ -1,6 +1,9 @@
 import {
   CHARTS,
+  isChartKey,
   resolveChart,
+  resolveExplore,
+  sameChart,
   type ChartKind,
   type ChartOfKind,
   type ResolvedChart,
@@ -30,10 +33,13 @@ function shownOfKind<K extends ChartKind>(
  * current chart), so that the previous answer, kept while the next loads, is drawn as its own chart.
  */
 function toShown(answer: ChartAnswer): AnyShownChart {
-  return shownOfKind(
-    resolveChart(CHARTS[answer.key], answer.variant, answer.parent),
-    answer,
-  ) as AnyShownChart;
+  const chart = answer.explore
+    ? resolveExplore(answer.explore)
+    : isChartKey(answer.key)
+      ? resolveChart(CHARTS[answer.key], answer.variant, answer.parent)
+      : undefined;
+  if (!chart) throw new Error(`an answer of chart "${answer.key}" without what the chart was built from`);
+  return shownOfKind(chart, answer) as AnyShownChart;
 }
 
 /**
@@ -52,7 +58,7 @@ export function useChart(chart: ResolvedChart, enabled: boolean, scope?: QueryNo
   // fails (another view, variant or scope); never another chart's bars under this chart's title.
   const [last, setLast] = useState<AnyShownChart | undefined>(undefined);
   if (query.data && !query.isPlaceholderData && query.data !== last) setLast(query.data);
-  const shown = query.data ?? (last?.chart.definition.key === chart.definition.key ? last : undefined);
+  const shown = query.data ?? (last && sameChart(last.chart, chart) ? last : undefined);
   const loadingNext = query.isPlaceholderData || (query.isFetching && !query.isSuccess);
   return { query, shown, loadingNext };
 }

@@ -1,0 +1,423 @@
+import {
+  isAggregatable,
+  type ReturnType,
+  type ScalarType,
+  type SearchContext,
+} from '@pdb-stats/search-model';
+import { round2 } from './bins.ts';
+import { searchFromDimensions } from './requests.ts';
+import type {
+  BinSpec,
+  ChartOptions,
+  DistributionChartDefinition,
+  GrowthChartDefinition,
+  TermsDimension,
+} from './types.ts';
+
+/**
+ * Explore charts: a chart built from URL parameters over any facetable attribute of the catalogue,
+ * rather than named in the registry. The parameters say the attribute, what is counted, how its
+ * values are grouped (terms, numeric bins, years) and an optional second attribute that stacks the
+ * years; `exploreChart` turns them into a chart definition like the registry's, so that the chart
+ * page, the chart data API, click-through, downloads and the table treat both alike.
+ */
+
+/** The identifier of every explore chart in place of a registry key (file names, the data API's path). */
+export const EXPLORE_KEY = 'explore';
+
+/** URL parameters of an explore chart, in the order they are written. */
+export const EXPLORE_PARAMS = [
+  'attribute',
+  'count',
+  'dimension',
+  'top',
+  'start',
+  'step',
+  'end',
+  'by',
+] as const;
+export type ExploreParam = (typeof EXPLORE_PARAMS)[number];
+
+/** How the values are grouped: one bar per value, per numeric bin, or per year of a date. */
+export const EXPLORE_DIMENSIONS = ['terms', 'bins', 'years'] as const;
+export type ExploreDimension = (typeof EXPLORE_DIMENSIONS)[number];
+
+export const DEFAULT_TOP = 25;
+/** Terms drawn at most: a bar chart of more values is unreadable. */
+export const MAX_TOP = 100;
+/** Bins at most (open ends included), so that a request cannot ask for a huge facet. */
+export const MAX_BINS = 200;
+
+/** An attribute as the explore chart needs it: the catalogue's facts plus a display name. */
+export interface ExploreAttribute {
+  path: string;
+  level: ReturnType;
+  type: ScalarType;
+  contexts: readonly SearchContext[];
+  /** Short display name (axis title, chart title). */
+  name: string;
+  /** Unit symbol (Å, kDa…), or none. */
+  unit?: string;
+}
+
+/** Everything an explore chart is built from: the URL parameters, read and checked. */
+export interface ExploreSpec {
+  attribute: ExploreAttribute;
+  /** What each bar counts (the return type of its searches). */
+  count: ReturnType;
+  dimension: ExploreDimension;
+  /** Values drawn (terms only): the most frequent first. */
+  top: number;
+  /** Numeric bins (bins only). */
+  bins?: BinSpec;
+  /** A second attribute whose values stack the years (years only). */
+  by?: ExploreAttribute;
+}
+
+/** A parameter that cannot be used: which one, and why. */
+export interface ExploreProblem {
+  param: ExploreParam;
+  message: string;
+}
+
+export type ExploreReading =
+  { spec: ExploreSpec; problems: [] } | { spec?: undefined; problems: ExploreProblem[] };
+
+const LEVEL_PLURALS: Record<ReturnType, string> = {
+  entry: 'Entries',
+  polymer_entity: 'Polymer Entities',
+  polymer_instance: 'Polymer Instances',
+  non_polymer_entity: 'Non-polymer Entities',
+  assembly: 'Assemblies',
+  mol_definition: 'Chemical Components',
+};
+
+/** Display name of what a chart counts: `Entries`, `Polymer Entities`… */
+export function countedName(level: ReturnType): string {
+  return LEVEL_PLURALS[level];
+}
+
+/**
+ * What an attribute of a level can count: its own objects, the objects it belongs to and those that
+ * belong to it (an entry's resolution counts entries, or their entities, instances and assemblies;
+ * an entity's organism counts entities, their instances, or the entries holding them). Levels met
+ * only through a shared entry (an entity's attribute counting assemblies) would count every
+ * assembly of the entry, which no one means. Chemical components count themselves only.
+ */
+const COUNTED_LEVELS: Record<ReturnType, readonly ReturnType[]> = {
+  entry: ['entry', 'polymer_entity', 'polymer_instance', 'non_polymer_entity', 'assembly'],
+  polymer_entity: ['polymer_entity', 'entry', 'polymer_instance'],
+  polymer_instance: ['polymer_instance', 'polymer_entity', 'entry'],
+  non_polymer_entity: ['non_polymer_entity', 'entry'],
+  assembly: ['assembly', 'entry'],
+  mol_definition: ['mol_definition'],
+};
+
+export function countedLevels(level: ReturnType): readonly ReturnType[] {
+  return COUNTED_LEVELS[level];
+}
+
+/** How values of a type can be grouped, the default first. */
+export function dimensionsOf(type: ScalarType): readonly ExploreDimension[] {
+  if (type === 'date') return ['years'];
+  if (type === 'string') return ['terms'];
+  return ['bins', 'terms'];
+}
+
+/** Attributes a facet can count: aggregatable ones (not full-text-only strings). */
+export function isExplorable(attribute: Pick<ExploreAttribute, 'type' | 'contexts'>): boolean {
+  return isAggregatable(attribute);
+}
+
+/** Attributes a second dimension can stack by: values that are matched exactly (not dates). */
+export function isStackable(attribute: Pick<ExploreAttribute, 'type' | 'contexts'>): boolean {
+  return isAggregatable(attribute) && attribute.type !== 'date';
+}
+
+const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+/** Bins `[start, end)` in steps, plus the open bins below and above. */
+export function binCount({ start, step, end }: BinSpec): number {
+  return Math.round((end - start) / step) + 2;
+}
+
+/** A multiple of 0.01 up to rounding: bin bounds are written with two decimals at most. */
+const inHundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+function readNumber(
+  params: URLSearchParams,
+  param: 'top' | 'start' | 'step' | 'end',
+  problems: ExploreProblem[],
+): number | undefined {
+  const text = params.get(param);
+  if (text === null) return undefined;
+  const value = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(value)) {
+    problems.push({ param, message: `must be a number, got "${text}"` });
+    return undefined;
+  }
+  return value;
+}
+
+function readBins(params: URLSearchParams, problems: ExploreProblem[]): BinSpec | undefined {
+  const before = problems.length;
+  const read = {
+    start: readNumber(params, 'start', problems),
+    step: readNumber(params, 'step', problems),
+    end: readNumber(params, 'end', problems),
+  };
+  const meaning = {
+    start: "the first bin's lower bound",
+    step: 'the width of a bin',
+    end: "the last bin's lower bound",
+  };
+  for (const param of ['start', 'step', 'end'] as const)
+    if (read[param] === undefined && params.get(param) === null)
+      problems.push({ param, message: `is required for numeric bins (${meaning[param]})` });
+  if (problems.length > before) return undefined;
+  const bins = read as BinSpec;
+  if (bins.step <= 0) problems.push({ param: 'step', message: `must be > 0, got ${bins.step}` });
+  // Bin labels are read back into the bar's search; they are written unsigned, to two decimals.
+  if (bins.start < 0) problems.push({ param: 'start', message: `must be >= 0, got ${bins.start}` });
+  for (const param of ['start', 'step', 'end'] as const)
+    if (!inHundredths(bins[param]))
+      problems.push({
+        param,
+        message: `must be a multiple of 0.01 (bounds are written with two decimals), got ${bins[param]}`,
+      });
+  if (bins.end <= bins.start)
+    problems.push({ param: 'end', message: `must be greater than start (${bins.start}), got ${bins.end}` });
+  if (problems.length > before) return undefined;
+  const steps = (bins.end - bins.start) / bins.step;
+  if (Math.abs(steps - Math.round(steps)) > 1e-6)
+    problems.push({
+      param: 'end',
+      message: `must be start plus a whole number of steps (${bins.start} + n × ${bins.step}), got ${bins.end}`,
+    });
+  else if (binCount(bins) > MAX_BINS)
+    problems.push({
+      param: 'step',
+      message: `makes ${binCount(bins)} bins from ${bins.start} to ${bins.end}; at most ${MAX_BINS} are drawn (take a wider step)`,
+    });
+  return problems.length > before ? undefined : bins;
+}
+
+/**
+ * Reads an explore chart's URL parameters. `resolve` finds an attribute of the catalogue by path
+ * (the archive's, on the server; the service's schema, in the browser); a path it does not know, or
+ * whose values a facet cannot count, is refused. Every unusable parameter is reported, each naming
+ * the parameter and the reason.
+ */
+export function readExplore(
+  params: URLSearchParams,
+  resolve: (path: string) => ExploreAttribute | undefined,
+): ExploreReading {
+  const problems: ExploreProblem[] = [];
+  const path = params.get('attribute');
+  if (path === null || path.trim() === '')
+    return {
+      problems: [
+        { param: 'attribute', message: 'is required: the path of a facetable attribute of the catalogue' },
+      ],
+    };
+  const attribute = resolve(path);
+  if (!attribute || !isExplorable(attribute))
+    return {
+      problems: [
+        {
+          param: 'attribute',
+          message: `"${path}" is not a facetable attribute of the catalogue${attribute ? ' (its values are full text)' : ''}`,
+        },
+      ],
+    };
+
+  const levels = countedLevels(attribute.level);
+  const countText = params.get('count');
+  const count = (countText ?? attribute.level) as ReturnType;
+  if (!levels.includes(count))
+    problems.push({
+      param: 'count',
+      message: `must be one of ${listed(levels)} for "${path}" (an attribute of ${attribute.level}), got "${countText}"`,
+    });
+
+  const dimensions = dimensionsOf(attribute.type);
+  const dimensionText = params.get('dimension');
+  const dimension = (dimensionText ?? dimensions[0]) as ExploreDimension;
+  if (!dimensions.includes(dimension)) {
+    problems.push({
+      param: 'dimension',
+      message: `must be one of ${listed(dimensions)} for "${path}" (a ${attribute.type} attribute), got "${dimensionText}"`,
+    });
+    return { problems };
+  }
+
+  for (const param of ['top', 'start', 'step', 'end', 'by'] as const) {
+    const applies = param === 'top' ? 'terms' : param === 'by' ? 'years' : 'bins';
+    if (params.get(param) !== null && dimension !== applies)
+      problems.push({ param, message: `applies to dimension "${applies}" only, not "${dimension}"` });
+  }
+  if (problems.length > 0) return { problems };
+
+  let top = DEFAULT_TOP;
+  if (dimension === 'terms') {
+    const value = readNumber(params, 'top', problems);
+    if (value !== undefined) {
+      if (!Number.isInteger(value) || value < 1 || value > MAX_TOP)
+        problems.push({ param: 'top', message: `must be a whole number from 1 to ${MAX_TOP}, got ${value}` });
+      else top = value;
+    }
+  }
+  const bins = dimension === 'bins' ? readBins(params, problems) : undefined;
+
+  let by: ExploreAttribute | undefined;
+  const byPath = params.get('by');
+  if (byPath !== null) {
+    const second = byPath.trim() === '' ? undefined : resolve(byPath);
+    if (!second || !isStackable(second))
+      problems.push({
+        param: 'by',
+        message: `"${byPath}" is not an attribute of the catalogue whose values can stack the years (a keyword or number)`,
+      });
+    else if (second.path === attribute.path)
+      problems.push({ param: 'by', message: 'must be another attribute than attribute' });
+    else if (!countedLevels(second.level).includes(count))
+      problems.push({
+        param: 'by',
+        message: `"${byPath}" (an attribute of ${second.level}) cannot count ${count}; it counts ${listed(countedLevels(second.level))}`,
+      });
+    else by = second;
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    spec: { attribute, count, dimension, top, ...(bins && { bins }), ...(by && { by }) },
+    problems: [],
+  };
+}
+
+/** The URL parameters of an explore chart, in a fixed order, so that one chart has one address. */
+export function writeExplore(spec: ExploreSpec): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('attribute', spec.attribute.path);
+  params.set('count', spec.count);
+  params.set('dimension', spec.dimension);
+  if (spec.dimension === 'terms') params.set('top', String(spec.top));
+  if (spec.dimension === 'bins' && spec.bins)
+    for (const param of ['start', 'step', 'end'] as const) params.set(param, String(spec.bins[param]));
+  if (spec.dimension === 'years' && spec.by) params.set('by', spec.by.path);
+  return params;
+}
+
+/** Default bins of a numeric attribute over its known values (about 20 bins), or 0 to 100 by 10. */
+export function defaultBins(min?: number, max?: number): BinSpec {
+  if (min === undefined || max === undefined || !(max > min)) return { start: 0, step: 10, end: 100 };
+  const raw = (max - Math.max(0, min)) / 20;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(0.01, round2([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw));
+  const start = round2(Math.floor(Math.max(0, min) / step) * step);
+  const end = round2(start + Math.min(MAX_BINS - 2, Math.ceil((max - start) / step)) * step);
+  return { start, step, end: end > start ? end : round2(start + step) };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+const withUnit = (attribute: ExploreAttribute) =>
+  attribute.unit ? `${attribute.name} (${attribute.unit})` : attribute.name;
+
+function termsOf(attribute: ExploreAttribute, extra: Partial<TermsDimension> = {}): TermsDimension {
+  return {
+    kind: 'terms',
+    name: attribute.name,
+    attribute: attribute.path,
+    minPopulation: 1,
+    ...(attribute.type !== 'string' && { numeric: true }),
+    ...extra,
+  };
+}
+
+/** The title of an explore chart: what it counts, by what. */
+export function exploreTitle(spec: ExploreSpec): string {
+  const counted = countedName(spec.count);
+  const first = spec.dimension === 'years' ? `${spec.attribute.name} (Year)` : spec.attribute.name;
+  return `${counted} by ${first}${spec.by ? ` and ${spec.by.name}` : ''}`;
+}
+
+function describe(spec: ExploreSpec): string {
+  const counted = countedName(spec.count).toLowerCase();
+  const attribute = `${escapeHtml(spec.attribute.name)} (<code>${escapeHtml(spec.attribute.path)}</code>)`;
+  const grouping =
+    spec.dimension === 'years'
+      ? `per year of ${attribute}`
+      : spec.dimension === 'bins' && spec.bins
+        ? `in bins of ${attribute} from ${spec.bins.start} to ${spec.bins.end} in steps of ${spec.bins.step}, with open bins below and above`
+        : `for each of the ${spec.top} most frequent values of ${attribute}`;
+  const stack = spec.by
+    ? `, stacked by ${escapeHtml(spec.by.name)} (<code>${escapeHtml(spec.by.path)}</code>)`
+    : '';
+  return `<p>The number of ${counted} ${grouping}${stack}. An object with several values counts once in each of them. Built with the chart explorer.</p>`;
+}
+
+/**
+ * The chart definition of an explore chart: a growth chart for years, a distribution chart for terms
+ * and bins. Bars click through to the same searches as the registry's charts (`searchFromDimensions`).
+ */
+export function exploreChart(spec: ExploreSpec): GrowthChartDefinition | DistributionChartDefinition {
+  const counted = countedName(spec.count);
+  const title = exploreTitle(spec);
+  const common = {
+    key: EXPLORE_KEY,
+    title,
+    longDescription: describe(spec),
+    menuDescription: title,
+    menuText: title,
+    // An explore chart sits in no menu or home card; these only satisfy the definition's shape.
+    displayCategory: 'Structure Details',
+    categoryText: 'Structure Details',
+    displaySection: 'Released Structures',
+    buildSearch: searchFromDimensions,
+    truncateViewData: false,
+  } as const;
+  const yAxisTitle = `Number of ${counted}`;
+  if (spec.dimension === 'years') {
+    const options: ChartOptions = {
+      chartType: 'bar',
+      scale: 'linear',
+      orientation: 'vertical',
+      xAxisTitle: `${spec.attribute.name} (Year)`,
+      yAxisTitle,
+      ...(!spec.by && { seriesLabels: { annual: `${counted} per Year`, cumulative: `Total ${counted}` } }),
+    };
+    return {
+      ...common,
+      kind: 'growth',
+      query: {
+        returnType: spec.count,
+        first: { kind: 'year', name: spec.attribute.name, attribute: spec.attribute.path, minPopulation: 1 },
+        ...(spec.by && { second: termsOf(spec.by) }),
+      },
+      options,
+    };
+  }
+  const first =
+    spec.dimension === 'bins'
+      ? {
+          kind: 'range' as const,
+          name: spec.attribute.name,
+          attribute: spec.attribute.path,
+          bins: spec.bins ?? defaultBins(),
+          labelStyle: 'plain' as const,
+        }
+      : termsOf(spec.attribute, { maxIntervals: spec.top });
+  return {
+    ...common,
+    kind: 'distribution',
+    query: { returnType: spec.count, first },
+    options: {
+      chartType: 'bar',
+      scale: 'linear',
+      orientation: first.kind === 'terms' ? 'horizontal' : 'vertical',
+      xAxisTitle: withUnit(spec.attribute),
+      yAxisTitle,
+    },
+  };
+}
