@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { readScope } from '@pdb-stats/charts';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
@@ -6,6 +7,7 @@ import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { prefetchInitialChart } from './routing/initial-chart.ts';
+import { loadRequestSummary } from './search-pages/summary-loader.ts';
 import { SERVER_STATE_ID, startHydration } from './ssr/server-markup.ts';
 import './theme.css';
 import './styles.css';
@@ -69,11 +71,18 @@ if (!element) {
       </ErrorBoundary>
     </StrictMode>
   );
+  // A scoped page says its scope in words, with the summarizer that is loaded only for such pages:
+  // asked for now, beside the page's chunk, and awaited before hydrating (it would suspend hydration).
+  const summary = readScope(new URLSearchParams(window.location.search)).cohorts.length
+    ? loadRequestSummary().catch(() => undefined)
+    : undefined;
   if (state) {
     // The server drew the page from these answers: hydrated with them, nothing is asked again.
     hydrate(queryClient, state);
-    startHydration();
-    hydrateRoot(element, app);
+    void Promise.resolve(summary).then(() => {
+      startHydration();
+      hydrateRoot(element, app);
+    });
   } else {
     if (result.ok)
       prefetchInitialChart(queryClient, result.config.sierraConfig.searchApiUrl, result.config.basename);

@@ -47,7 +47,7 @@ import { isServerMarkup } from '../ssr/server-markup.ts';
 import { ScopeBar } from '../scope/scope-bar.tsx';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { useScope } from '../scope/use-scope.ts';
-import { summarizeNode } from '../search-pages/request-summary.ts';
+import { useRequestSummary } from '../search-pages/summary-loader.ts';
 import { readScale, withScale } from '../settings/url-state.ts';
 import {
   ChartSubtitle,
@@ -171,18 +171,22 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // The search the chart is drawn over; a scope the URL cannot give is said, not asked for.
   const scope = useScope();
   const scopeUnreadable = scope.reading.problems.length > 0;
+  // Cohorts are named and the scope said in words: the summarizer is loaded for scoped pages only.
+  const summary = useRequestSummary(scope.reading.cohorts.length > 0);
   // Two or more cohorts, or percent, are drawn compared: one request per cohort, bars side by side.
   const comparison = useMemo(
     // A trend chart's medians and shares are not counts to set side by side: it shows its first cohort.
     () =>
       isComparison(scope.reading) && resolved.kind !== 'trend'
-        ? comparisonOf(resolved, scope.reading)
+        ? comparisonOf(resolved, scope.reading, summary)
         : undefined,
-    [resolved, scope.reading],
+    [resolved, scope.reading, summary],
   );
   const scopeSummary = useMemo(
-    () => scope.node && (summarizeNode(scope.node, resolved.query.returnType) ?? JSON.stringify(scope.node)),
-    [scope.node, resolved.query.returnType],
+    () =>
+      scope.node &&
+      (summary?.summarizeNode(scope.node, resolved.query.returnType) ?? JSON.stringify(scope.node)),
+    [scope.node, resolved.query.returnType, summary],
   );
 
   // A chart this archive lacks attributes for is explained, not asked for.

@@ -25,7 +25,7 @@ import type { BarSelection } from '../charts/types.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import type { ExportTable } from '../export/table.ts';
 import type { LegendEntry } from '../export/types.ts';
-import { summarizeNode } from '../search-pages/request-summary.ts';
+import type { RequestSummary } from '../search-pages/summary-loader.ts';
 import { seriesColor } from '../settings/colors.ts';
 import type { ChartLook } from './chart-kinds.tsx';
 
@@ -35,8 +35,12 @@ import type { ChartLook } from './chart-kinds.tsx';
  */
 
 /** The comparison a scope asks for: unlabelled cohorts are named by their conditions in plain words. */
-export function comparisonOf(chart: ResolvedChart, scope: Scope): Comparison {
-  return comparisonFor(chart, scope, summarizeNode);
+export function comparisonOf(
+  chart: ResolvedChart,
+  scope: Scope,
+  summary: RequestSummary | undefined,
+): Comparison {
+  return comparisonFor(chart, scope, (node, returnType) => summary?.summarizeNode(node, returnType));
 }
 
 /** A comparison on screen: its cohorts' answers and the data drawn (in counts). */

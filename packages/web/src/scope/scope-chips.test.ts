@@ -3,7 +3,9 @@ import type { QueryNode, TerminalNode } from '@pdb-stats/search-model';
 import { ApiError } from '../api/search-client.ts';
 import { operatorsOf } from '../query-builder/catalogue.ts';
 import { listOf, terminalOf, withOperator } from '../query-builder/condition-draft.ts';
-import { chipDraft, scopeChips, withChip, withoutChip } from './scope-chips.ts';
+import { summarizeNode } from '../search-pages/request-summary.ts';
+import { chipDraft } from './chip-draft.ts';
+import { scopeChips as chipsOf, withChip, withoutChip } from './scope-chips.ts';
 import { scopeRefusal } from './scope-refusal.ts';
 
 const text = (attribute: string, operator: string, value?: unknown, negation?: boolean): TerminalNode =>
@@ -17,6 +19,8 @@ const group = (logical_operator: 'and' | 'or', ...nodes: QueryNode[]): QueryNode
   logical_operator,
   nodes,
 });
+
+const scopeChips = (scope: QueryNode) => chipsOf(scope, summarizeNode);
 
 const RESOLUTION = text('rcsb_entry_info.resolution_combined', 'less', 2);
 const HUMAN = text('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens');

@@ -1,7 +1,5 @@
 import type { QueryNode, ReturnType } from '@pdb-stats/search-model';
-import { catalogueAttribute } from '../query-builder/catalogue.ts';
-import { conditionIn, draftOf, type ConditionDraft } from '../query-builder/condition-draft.ts';
-import { summarizeNode } from '../search-pages/request-summary.ts';
+import type { RequestSummary } from '../search-pages/summary-loader.ts';
 
 /**
  * The scope as chips: each condition of a top-level `and` group is a chip of its own (removable,
@@ -17,7 +15,11 @@ export interface ScopeChip {
 const isAnd = (node: QueryNode): node is Extract<QueryNode, { type: 'group' }> =>
   node.type === 'group' && node.logical_operator === 'and' && Array.isArray(node.nodes);
 
-export function scopeChips(scope: QueryNode, returnType: ReturnType = 'entry'): ScopeChip[] {
+export function scopeChips(
+  scope: QueryNode,
+  summarizeNode: RequestSummary['summarizeNode'],
+  returnType: ReturnType = 'entry',
+): ScopeChip[] {
   const parts = isAnd(scope) ? scope.nodes : [scope];
   return parts.map((node) => ({ node, text: summarizeNode(node, returnType) ?? JSON.stringify(node) }));
 }
@@ -39,18 +41,4 @@ export function withoutChip(scope: QueryNode, index: number): QueryNode | undefi
 /** The scope with chip `index` replaced by `node`. */
 export function withChip(scope: QueryNode, index: number, node: QueryNode): QueryNode {
   return rebuilt(scope, (parts) => parts.map((part, i) => (i === index ? node : part))) ?? node;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Editing one condition in place
-
-/**
- * A chip's condition as the condition editors draft it (the query builder's draft, read and checked by
- * the same code); undefined for a chip edited as JSON: a group, a search without an attribute, or an
- * attribute the catalogue does not hold.
- */
-export function chipDraft(node: QueryNode, returnType: ReturnType = 'entry'): ConditionDraft | undefined {
-  const condition = conditionIn(node);
-  const attribute = condition && catalogueAttribute(condition.attribute, condition.service, returnType);
-  return attribute && draftOf(condition, attribute);
 }
