@@ -257,6 +257,28 @@ test('SVG: the drawn chart with title, legend, axis titles and caption', async (
   expect(parsed.caption).toContain(`Source: ${archive.source}`);
 });
 
+test('a trend chart’s shares: the JSON, the SVG and the API name the axes drawn (a share, not a resolution)', async ({
+  page,
+  baseURL,
+}) => {
+  await openChart(page, '/trend/resolution-by-year?view=shares');
+  const drawn = (await page.locator('.ps-plot-chart svg.ps-chart .ps-axis-label').allTextContents()).map(
+    (t) => t.trim(),
+  );
+  expect(drawn).toEqual(expect.arrayContaining(['Year', 'Share of entries (%)']));
+  const json = JSON.parse((await download(page, /JSON/)).body.toString('utf8')) as { axes: unknown };
+  expect(json.axes).toEqual({ x: 'Year', y: 'Share of entries (%)' });
+  const svg = (await download(page, /SVG/)).body.toString('utf8');
+  const yTitle = await page.evaluate(
+    (text) =>
+      new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('.ps-export-y-title')?.textContent,
+    svg,
+  );
+  expect(yTitle).toBe('Share of entries (%)');
+  const api = await page.request.get(`${baseURL}/api/charts/resolution-by-year.json?view=shares`);
+  expect((await api.json()).axes).toEqual(json.axes);
+});
+
 test('PNG: a valid image of the chart, twice the size of the SVG', async ({ page }) => {
   await openChart(page, '/distribution/resolution');
   const barColour = await page

@@ -164,6 +164,7 @@ export {
   type ExploreReading,
   type ExploreSpec,
 } from './explore.ts';
+export { axisTitles, countTitle, countedNoun } from './axes.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';

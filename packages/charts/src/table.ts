@@ -1,5 +1,6 @@
 import { windowGrowthData, type YearWindow } from './growth-views.ts';
 import type { SearchResponse } from '@pdb-stats/search-model';
+import { countTitle } from './axes.ts';
 import { binLabel, generateBins, round2 } from './bins.ts';
 import {
   percentOf,
@@ -162,7 +163,7 @@ export function trendTableSource(
     view: trendView(look.view),
     hidden: trend.shares.series.map((s) => s.label).filter((l) => hidden.has(l)),
     valueTitle: options.yAxisTitle,
-    countTitle: options.countTitle ?? 'Number of Entries',
+    countTitle: countTitle(options),
   };
 }
 

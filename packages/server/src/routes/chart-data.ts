@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHART_LIST,
   CHARTS,
+  axisTitles,
   DEFAULT_DATA_VIEW,
   KIND_VIEWS,
   chartFacetRequest,
@@ -351,7 +352,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       }),
       ...((window.from !== undefined || window.to !== undefined) && { years: window }),
       ...about,
-      axes: { x: chart.definition.options.xAxisTitle, y: chart.definition.options.yAxisTitle },
+      axes: axisTitles(chart.definition, view, comparison?.measure),
       series: table.series,
       columns: table.columns,
       rows: table.rows,

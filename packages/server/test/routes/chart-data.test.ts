@@ -157,6 +157,26 @@ describe('the CSV and JSON are the rows of the chart table built from a direct s
   });
 });
 
+describe('the axes of the JSON are the titles drawn in the view and measure asked for', () => {
+  it.each([
+    ['resolution-by-year', '', { x: 'Year', y: 'Resolution (Å)' }],
+    ['resolution-by-year', '?view=quartiles', { x: 'Year', y: 'Resolution (Å)' }],
+    // The shares are percents of each year's entries, not resolutions.
+    ['resolution-by-year', '?view=shares', { x: 'Year', y: 'Share of entries (%)' }],
+    ['experimental-method', '?view=annual', { x: 'Year', y: 'Number of Entries' }],
+    ['resolution', '', { x: 'Resolution (Å)', y: 'Number of Entries' }],
+    [
+      'resolution',
+      `?query=${encodeURIComponent(JSON.stringify({ type: 'terminal', service: 'text', parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'X-RAY DIFFRACTION' } }))}&measure=percent`,
+      { x: 'Resolution (Å)', y: 'Number of Entries (% of each cohort)' },
+    ],
+  ])('%s%s', async (key, query, axes) => {
+    const json = await get(`/api/charts/${key}.json${query}`);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().axes).toEqual(axes);
+  });
+});
+
 /** The bars of a chart's JSON: each number with the click that opens its search. */
 function barsOf(
   chart: ResolvedChart,

@@ -1,4 +1,7 @@
 import {
+  axisTitles,
+  countTitle,
+  countedNoun,
   eventsInYears,
   windowGrowthData,
   distributionChartData,
@@ -163,12 +166,6 @@ export function distributionSubtitle(shown: ShownChart<'distribution'>) {
 const singleSeriesLabel = (shown: ShownChart<'growth'>, view: ChartView) =>
   shown.chart.definition.options.seriesLabels?.[dataView(view)];
 
-/** What a trend chart counts ('entries', from 'Number of Entries'). */
-function countedNoun(shown: ShownChart<'trend'>): string {
-  const title = shown.chart.definition.options.countTitle ?? 'Number of Entries';
-  return title.replace(/^Number of /, '').toLowerCase();
-}
-
 /** What a trend chart shows in its view, over which years, and the resolution of its quartiles. */
 export function trendSubtitle(shown: ShownChart<'trend'>, view: ChartView) {
   const { options } = shown.chart.definition;
@@ -176,13 +173,10 @@ export function trendSubtitle(shown: ShownChart<'trend'>, view: ChartView) {
   const span = years.length > 1 ? `, ${years[0]}–${years.at(-1)}` : years.length ? `, ${years[0]}` : '';
   const value = options.yAxisTitle.replace(/ \(.*\)$/, '').toLowerCase();
   if (trendView(view) === 'shares')
-    return `Share of ${countedNoun(shown)} released each year in each ${value} bin${span}`;
+    return `Share of ${countedNoun(options)} released each year in each ${value} bin${span}`;
   const step = stepText(shown.chart.query.second);
-  return `Median and quartiles of the ${value} of ${countedNoun(shown)} released each year${span}; quartiles interpolated in bins of ${step}`;
+  return `Median and quartiles of the ${value} of ${countedNoun(options)} released each year${span}; quartiles interpolated in bins of ${step}`;
 }
-
-/** The y-axis title of a trend chart's shares. */
-const sharesTitle = (shown: ShownChart<'trend'>) => `Share of ${countedNoun(shown)} (%)`;
 
 function growthSource(shown: ShownChart<'growth'>, look: ChartLook): GrowthExportSource {
   return { ...growthTableSource(shown.chart, shown.data, look), colors: look.colors };
@@ -296,7 +290,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
             color={seriesColor(look.colors, 0)}
             xAxisTitle={options.xAxisTitle}
             yAxisTitle={options.yAxisTitle}
-            countTitle={options.countTitle ?? 'Number of Entries'}
+            countTitle={countTitle(options)}
             onSelect={onSelect}
             animationKey={animationKey}
             {...(height && { height })}
@@ -311,7 +305,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
           colors={look.colors}
           hidden={look.hidden}
           xAxisTitle={options.xAxisTitle}
-          yAxisTitle={sharesTitle(shown)}
+          yAxisTitle={axisTitles(shown.chart.definition, 'shares').y}
           onSelect={onSelect}
           animationKey={animationKey}
           patterns={look.patterns}
@@ -326,7 +320,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         return (
           <QuartilesTable
             data={shown.data}
-            countTitle={options.countTitle ?? 'Number of Entries'}
+            countTitle={countTitle(options)}
             caption={`${shown.chart.title}: median and quartiles of ${options.yAxisTitle}`}
             onSelect={onSelect}
           />
@@ -337,7 +331,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
           view="annual"
           hidden={hidden}
           seriesLabel={options.yAxisTitle}
-          caption={`${shown.chart.title}: ${options.countTitle ?? 'Number of Entries'} per ${options.yAxisTitle} bin`}
+          caption={`${shown.chart.title}: ${countTitle(options)} per ${options.yAxisTitle} bin`}
           onSelect={onSelect}
         />
       );

@@ -1,5 +1,6 @@
 import {
   CHARTS,
+  axisTitles,
   chartFacetRequest,
   clickRequest,
   defaultKindView,
@@ -12,6 +13,7 @@ import {
   type ChartClick,
   type ChartDefinition,
   type ChartKind,
+  type ChartView,
   type Measure,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -80,7 +82,6 @@ import {
   comparedSubtitle,
   comparisonOf,
   countOf,
-  measureTitle,
   useComparedChart,
   type ComparedShown,
 } from './compared.tsx';
@@ -99,6 +100,12 @@ export default function ChartPageRoute({ kind, embedded = false }: { kind: Chart
   return <ChartPage definition={definition} embedded={embedded} />;
 }
 
+/** The axis titles of the downloads: those drawn in the view and measure shown. */
+function axesOf(definition: ChartDefinition, view: ChartView, measure?: Measure) {
+  const { x, y } = axisTitles(definition, view, measure);
+  return { xAxisTitle: x, yAxisTitle: y };
+}
+
 /** A compared chart as the downloads see it: one column per cohort, the first cohort's request. */
 function comparedExportInput(shown: ComparedShown, look: ChartLook): Omit<ChartExportInput, 'provenance'> {
   const { chart } = shown;
@@ -110,8 +117,7 @@ function comparedExportInput(shown: ComparedShown, look: ChartLook): Omit<ChartE
     ...(chart.kind === 'growth' && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
     hidden: cohortLabels(shown).filter((label) => look.hidden.has(label)),
-    xAxisTitle: definition.options.xAxisTitle,
-    yAxisTitle: measureTitle(definition.options.yAxisTitle, shown.measure),
+    ...axesOf(definition, look.view, shown.measure),
     ...comparedExport(shown, look),
     request: shown.answers[0]!.request,
   };
@@ -134,8 +140,7 @@ function exportInput(
     ...(chart.parent !== undefined && { parent: chart.parent }),
     hidden: seriesLabelsOf(shown, look.view).filter((label) => look.hidden.has(label)),
     ...(scope && { scope }),
-    xAxisTitle: definition.options.xAxisTitle,
-    yAxisTitle: definition.options.yAxisTitle,
+    ...axesOf(definition, look.view),
     ...exportRowsOf(shown, look),
     request: shown.request,
   };

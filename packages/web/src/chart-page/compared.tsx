@@ -1,4 +1,5 @@
 import {
+  axisTitles,
   clickRequest,
   comparedChartData,
   comparedRows,
@@ -105,11 +106,6 @@ export function formatPercent(value: number): string {
 
 export const valueFormat = (measure: Measure) => (measure === 'percent' ? formatPercent : formatNumber);
 
-/** The value axis's title in the measure shown. */
-export function measureTitle(yAxisTitle: string, measure: Measure): string {
-  return measure === 'percent' ? `${yAxisTitle} (% of each cohort)` : yAxisTitle;
-}
-
 /** The cohorts' labels, in order (the legend's series). */
 export const cohortLabels = (shown: Pick<Comparison, 'cohorts'>) => shown.cohorts.map((c) => c.label);
 
@@ -125,7 +121,7 @@ export interface ComparedChartProps {
 export function ComparedChart({ shown, look, onSelect, height, svgRef }: ComparedChartProps) {
   const { options, key } = shown.chart.definition;
   const format = valueFormat(shown.measure);
-  const yAxisTitle = measureTitle(options.yAxisTitle, shown.measure);
+  const yAxisTitle = axisTitles(shown.chart.definition, look.view, shown.measure).y;
   const animationKey = `${key}-${shown.chart.variant ?? ''}-${shown.measure}-${cohortLabels(shown).join('|')}`;
   if (shown.data.kind === 'growth') {
     return (
