@@ -172,3 +172,28 @@ for (const size of [
     }
   });
 }
+
+test('on a phone, the twenty bins of the shares legend sit in columns, each on one line, within the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const key of ['resolution-by-year', 'atom-count-by-year']) {
+    await page.goto(`/trend/${key}?view=shares`);
+    await waitForChart(page);
+    const legend = page.locator('.ps-plot-side .ps-legend');
+    const items = await legend.locator('li').evaluateAll((lis) =>
+      lis.map((li) => {
+        const box = li.getBoundingClientRect();
+        const label = li.querySelector('label')!.getBoundingClientRect();
+        return { left: Math.round(box.left), right: box.right, height: label.height };
+      }),
+    );
+    expect(items.length, key).toBeGreaterThanOrEqual(15);
+    const lineHeight = Math.min(...items.map((i) => i.height));
+    expect(Math.max(...items.map((i) => i.height)), `${key}: a label wraps`).toBeLessThan(lineHeight * 1.5);
+    expect(Math.max(...items.map((i) => i.right)), `${key}: the legend overflows`).toBeLessThanOrEqual(375);
+    expect(new Set(items.map((i) => i.left)).size, `${key}: columns of the legend`).toBeGreaterThanOrEqual(2);
+    const { height } = (await legend.boundingBox())!;
+    expect(height, `${key}: the legend is longer than half the screen`).toBeLessThanOrEqual(812 / 2);
+  }
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { Swatch } from './patterns.tsx';
 import { seriesColor } from '../settings/colors.ts';
 
@@ -23,10 +23,12 @@ export function SeriesLegend({
   title = 'Series',
 }: SeriesLegendProps) {
   const id = useId();
+  // Under the chart (narrow screens) the entries go in columns as wide as the longest label.
+  const longest = Math.max(...labels.map((label) => label.length));
   return (
     <fieldset className="ps-legend">
       <legend>{title}</legend>
-      <ul>
+      <ul style={{ '--ps-legend-label': `${longest}ch` } as CSSProperties}>
         {labels.map((label, index) => (
           <li key={label}>
             <input
