@@ -16,7 +16,7 @@ export async function time(task: () => Promise<unknown>): Promise<number> {
 }
 
 /** Milliseconds with three decimals under 1 ms, one above. */
-export const ms = (n: number) => n.toFixed(n < 1 ? 3 : 1);
+export const ms = (n: number) => n.toFixed(Math.abs(n) < 1 ? 3 : 1);
 
 /** Kilobytes with one decimal. */
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
