@@ -12,6 +12,7 @@ import { waitForHydration } from './support/helpers.ts';
 const GROWTH = '/growth/experimental-method';
 const DISTRIBUTION = '/distribution/resolution';
 const TREND = '/trend/resolution-by-year';
+const LINE = `${GROWTH}?view=annual&chart=line`;
 
 /**
  * The page at `path` as the server renders it. A cold server on a busy machine may not render a
@@ -29,7 +30,7 @@ async function renderedPage(request: APIRequestContext, path: string): Promise<s
 }
 
 test.beforeAll(async ({ request }) => {
-  for (const path of [`${GROWTH}?view=annual`, GROWTH, DISTRIBUTION, TREND, '/'])
+  for (const path of [`${GROWTH}?view=annual`, GROWTH, LINE, DISTRIBUTION, TREND, '/'])
     await renderedPage(request, path);
 });
 
@@ -119,6 +120,79 @@ for (const viewport of [
     expect(home.searches, 'home: searches after load').toEqual([]);
     expect(home.messages, 'home: console').toEqual([]);
     await expect(page.locator('.ps-headline-value').first()).toHaveText(/^\d[\d,]*$/);
+  });
+}
+
+/**
+ * Records in every page the layout shifts (the Layout Instability API's entries) and how the
+ * server's chart sat in its frame before any script ran.
+ */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const marks = window as unknown as {
+      shifts: { value: number; sources: string[] }[];
+      serverChart?: { svg: number; frame: number; page: number; viewport: number };
+    };
+    marks.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node | null }[];
+      })[])
+        marks.shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? (s.node.getAttribute('class') ?? s.node.nodeName) : '#text',
+          ),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The document is parsed and the page's scripts have not run yet: the server's markup alone.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const svg = document.querySelector('.ps-plot-chart svg.ps-chart');
+      marks.serverChart = {
+        svg: svg?.getBoundingClientRect().width ?? NaN,
+        frame: svg?.parentElement?.getBoundingClientRect().width ?? NaN,
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      };
+    });
+  });
+}
+
+/** The layout shifts of the page at `path` until it has hydrated and settled (see watchShifts). */
+async function shiftsWhileHydrating(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
+  await page.waitForTimeout(500);
+  return page.evaluate(() => {
+    const marks = window as unknown as {
+      shifts: { value: number; sources: string[] }[];
+      serverChart?: { svg: number; frame: number; page: number; viewport: number };
+    };
+    return { shifts: marks.shifts, serverChart: marks.serverChart };
+  });
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, the server's chart fits its frame and nothing moves when the page hydrates`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await watchShifts(page);
+    for (const path of [GROWTH, LINE, TREND]) {
+      const { shifts, serverChart } = await shiftsWhileHydrating(page, path);
+      expect(serverChart, `${path}: the server's markup was seen`).toBeDefined();
+      // Drawn 800 px wide on the server, the chart is scaled to its frame, whatever its width.
+      expect(Math.abs(serverChart!.svg - serverChart!.frame), `${path}: chart and frame`).toBeLessThan(1);
+      expect(serverChart!.page, `${path}: page width`).toBeLessThanOrEqual(serverChart!.viewport);
+      // The chart drawn at its measured width takes the server's chart's place; the controls stay.
+      expect(shifts, `${path}: layout shifts`).toEqual([]);
+      await expect(page.locator('.ps-plot-chart svg.ps-chart')).not.toHaveAttribute('viewBox');
+    }
   });
 }
 

@@ -16,7 +16,7 @@ import {
   type ChartView,
   type Measure,
 } from '@pdb-stats/charts';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHref, useLocation, useParams, useSearchParams } from 'react-router';
 import { chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
@@ -45,7 +45,7 @@ import {
   withView,
 } from '../routing/plot-state.ts';
 import { useSettings } from '../settings/settings-context.tsx';
-import { isServerMarkup } from '../ssr/server-markup.ts';
+import { isServerMarkup, onHydrationEnd } from '../ssr/server-markup.ts';
 import { ScopeBar } from '../scope/scope-bar.tsx';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { useScope } from '../scope/use-scope.ts';
@@ -64,7 +64,7 @@ import {
   type AnyShownChart,
   type ChartLook,
 } from './chart-kinds.tsx';
-import { ChartToolbar } from './chart-toolbar.tsx';
+import { ChartToolbar, type ToolbarPlacement } from './chart-toolbar.tsx';
 import { DataAsOf, useChartProvenance } from './data-as-of.tsx';
 import { DownloadMenu } from './download-menu.tsx';
 import { DrillBreadcrumb } from './drill-breadcrumb.tsx';
@@ -170,6 +170,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const [tableOpen, setTableOpen] = useState(isServerMarkup);
   const svg = useRef<SVGSVGElement>(null);
   const narrow = useNarrowScreen();
+  const hydrating = useSyncExternalStore(onHydrationEnd, isServerMarkup, () => true);
   // How the last bar was chosen: a touch shows the bar's value first, a click or a key opens its search.
   const lastPointer = useRef('');
 
@@ -358,8 +359,9 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const apiParams = chartDataParams(state, definition, undefined, isGrowth ? growthLook.window : undefined);
   new URLSearchParams(scope.search).forEach((value, name) => apiParams.append(name, value));
 
-  const toolbar = (
+  const toolbar = (placement: ToolbarPlacement) => (
     <ChartToolbar
+      placement={placement}
       definition={definition}
       resolved={resolved}
       drawable={drawable}
@@ -400,8 +402,12 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
     />
   );
 
-  // An embedded chart has no controls: its view is the one its address names.
-  const controls = embedded ? null : toolbar;
+  // The controls lead on a wide screen and come under the chart on a phone. Server markup cannot
+  // know the screen: it holds them in both places and the stylesheet shows the one the screen's
+  // width wants (the same media query), so nothing moves when the page hydrates. An embedded chart
+  // has no controls: its view is the one its address names.
+  const controlsAt = (placement: ToolbarPlacement) =>
+    !embedded && (hydrating || narrow === (placement === 'under')) ? toolbar(placement) : null;
 
   // On a phone the chart comes first and its controls under it; elsewhere the controls lead.
   return (
@@ -427,7 +433,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
           ) : (
             shown && <ChartSubtitle shown={shown} view={state.view} />
           )}
-          {!narrow && controls}
+          {controlsAt('lead')}
         </header>
 
         {!embedded && (
@@ -445,19 +451,19 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
             <p className="ps-scope-blocked" data-testid="scope-blocked">
               The chart cannot be drawn for this scope: change or clear the scope above.
             </p>
-            {narrow && controls}
+            {controlsAt('under')}
           </>
         ) : missing.length > 0 ? (
           <>
             <MissingAttributesNote missing={missing} />
-            {narrow && controls}
+            {controlsAt('under')}
           </>
         ) : !onScreen && error ? (
           <DataError error={error} />
         ) : !onScreen ? (
           <>
             <PlotSkeleton />
-            {narrow && controls}
+            {controlsAt('under')}
           </>
         ) : (
           <>
@@ -485,7 +491,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
                     onWindow={onWindow}
                   />
                 )}
-                {narrow && controls}
+                {controlsAt('under')}
               </div>
               {seriesLabels.length > 1 && (
                 <aside className="ps-plot-side">

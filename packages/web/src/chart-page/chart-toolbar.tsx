@@ -18,7 +18,11 @@ const VIEW_LABELS: Record<ChartView, string> = {
 };
 const MEASURE_LABELS: Record<Measure, string> = { count: 'Counts', percent: 'Percent' };
 
+/** Where the controls are: before the chart (wide screens) or under it (phones). */
+export type ToolbarPlacement = 'lead' | 'under';
+
 export interface ChartToolbarProps {
+  placement: ToolbarPlacement;
   definition: ChartDefinition;
   resolved: ResolvedChart;
   /** Whether there is a chart to draw (the archive holds its attributes). */
@@ -45,7 +49,7 @@ export function ChartToolbar(props: ChartToolbarProps) {
   const { definition, resolved, drawable } = props;
   const { openModal } = useModal();
   return (
-    <div className="ps-toolbar" role="toolbar" aria-label="Chart options">
+    <div className={`ps-toolbar ps-toolbar-${props.placement}`} role="toolbar" aria-label="Chart options">
       <div className="ps-toolbar-view">
         {drawable && props.views.length > 0 && (
           <div className="ps-segmented" role="group" aria-label="Data view">

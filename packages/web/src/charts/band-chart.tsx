@@ -9,7 +9,7 @@ import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber } from './format.ts';
 import { CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import type { BarSelection } from './types.ts';
-import { useElementWidth } from './use-element-width.ts';
+import { chartSize, useElementWidth } from './use-element-width.ts';
 
 export interface BandChartProps {
   data: TrendData;
@@ -53,7 +53,7 @@ function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): Ye
  */
 export function BandChart(props: BandChartProps) {
   const { data, color, onSelect, height = 420, svgRef } = props;
-  const [frame, width] = useElementWidth<HTMLDivElement>();
+  const [frame, width, measured] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const { quartiles } = data;
@@ -116,8 +116,7 @@ export function BandChart(props: BandChartProps) {
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
         ref={svgRef}
-        width={width}
-        height={height}
+        {...chartSize(width, height, measured)}
         className="ps-chart ps-band-chart"
         role="group"
         aria-roledescription="line chart"

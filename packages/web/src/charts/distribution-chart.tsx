@@ -12,7 +12,7 @@ import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber, valueTicks } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
-import { useElementWidth } from './use-element-width.ts';
+import { chartSize, useElementWidth } from './use-element-width.ts';
 import { BarLink, useBarsClass } from './bar-link.tsx';
 import {
   CHART_FONT_SIZE,
@@ -129,7 +129,7 @@ export function DistributionChart(props: DistributionChartProps) {
     svgRef,
   } = props;
   const format = props.formatValue ?? formatNumber;
-  const [frame, width] = useElementWidth<HTMLDivElement>();
+  const [frame, width, measured] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
   const barsClass = useBarsClass(`ps-bars ps-bars-${orientation}`, props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
@@ -274,8 +274,7 @@ export function DistributionChart(props: DistributionChartProps) {
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
         ref={svgRef}
-        width={width}
-        height={height}
+        {...chartSize(width, height, measured)}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}
         role="group"
         aria-roledescription="bar chart"

@@ -12,7 +12,7 @@ import { formatNumber, valueTicks } from './format.ts';
 import type { PartialYear } from './partial-year.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
-import { useElementWidth } from './use-element-width.ts';
+import { chartSize, useElementWidth } from './use-element-width.ts';
 import { BarLink, useBarsClass } from './bar-link.tsx';
 import { CHART_FONT_SIZE, CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
@@ -83,7 +83,7 @@ export function GrowthChart(props: GrowthChartProps) {
   const scale = share ? 'linear' : (props.scale ?? 'linear');
   const format = props.formatValue ?? formatNumber;
   const grouped = layout === 'grouped';
-  const [frame, width] = useElementWidth<HTMLDivElement>();
+  const [frame, width, measured] = useElementWidth<HTMLDivElement>();
   useTextMeasures();
   const barsClass = useBarsClass(line ? 'ps-bars ps-points' : 'ps-bars ps-bars-vertical', props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
@@ -231,8 +231,7 @@ export function GrowthChart(props: GrowthChartProps) {
     <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
       <svg
         ref={svgRef}
-        width={width}
-        height={height}
+        {...chartSize(width, height, measured)}
         className="ps-chart ps-growth-chart"
         role="group"
         aria-roledescription={line ? 'line chart' : 'bar chart'}
