@@ -227,6 +227,26 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.ps-data-details table')).toBeVisible();
   });
 
+  test('a trend chart’s points are links to their searches', async ({ page, baseURL }) => {
+    await page.goto(TREND);
+    const links = page.locator('.ps-plot-chart a.ps-bar-link');
+    const count = await links.count();
+    expect(count).toBeGreaterThan(20);
+    expect(count).toBe(await page.locator('.ps-plot-chart circle.ps-point').count());
+    const definition = CHARTS['resolution-by-year'];
+    const { query } = resolveChart(definition, undefined);
+    for (const index of [0, Math.floor(count / 2), count - 1]) {
+      const link = links.nth(index);
+      const year = (await link.locator('circle.ps-point').getAttribute('data-x'))!;
+      const expected = queryEditorUrl(
+        baseURL!,
+        clickRequest(definition, { x: year, view: 'quartiles' }, query),
+        TREND,
+      );
+      expect(await link.getAttribute('href'), year).toBe(expected);
+    }
+  });
+
   test('the home page shows its figures', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

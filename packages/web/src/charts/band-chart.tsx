@@ -4,6 +4,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { useState, type Ref } from 'react';
 import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
 import { useBarFocus } from './bar-focus.ts';
+import { BarLink } from './bar-link.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { formatNumber } from './format.ts';
@@ -49,7 +50,7 @@ function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): Ye
 
 /**
  * The median of each year as a line through points, the first to third quartile as a band behind it.
- * Each point is a button: it opens the search of the year's values.
+ * Each point is a button: it opens the search of the year's values (a link to it where no script runs).
  */
 export function BandChart(props: BandChartProps) {
   const { data, color, onSelect, height = 420, svgRef } = props;
@@ -57,7 +58,8 @@ export function BandChart(props: BandChartProps) {
   useTextMeasures();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const { quartiles } = data;
-  const select = (q: YearQuartiles) => onSelect({ x: q.year, value: q.count });
+  const selectionOf = (q: YearQuartiles): BarSelection => ({ x: q.year, value: q.count });
+  const select = (q: YearQuartiles) => onSelect(selectionOf(q));
   const points = quartiles.map((q, column) => ({ column, series: 0 }));
   const { group, onKeyDown, barProps } = useBarFocus(points, 'list', (i) => select(quartiles[i]!));
 
@@ -143,30 +145,31 @@ export function BandChart(props: BandChartProps) {
           </g>
           <g ref={group} className="ps-points" onKeyDown={onKeyDown}>
             {quartiles.map((q, i) => (
-              <circle
-                key={q.year}
-                className="ps-point"
-                cx={cx(q.year)}
-                cy={y(q.median)}
-                r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
-                fill={color}
-                data-x={q.year}
-                data-value={q.count}
-                data-median={q.median}
-                data-q1={q.q1}
-                data-q3={q.q3}
-                aria-label={describe(q)}
-                {...barProps(i)}
-                onFocus={() => {
-                  barProps(i).onFocus();
-                  showTooltip(q);
-                }}
-                onBlur={() => setTooltip(null)}
-                onMouseEnter={() => showTooltip(q)}
-                onClick={() => select(q)}
-              >
-                <title>{describe(q)}</title>
-              </circle>
+              <BarLink key={q.year} selection={selectionOf(q)}>
+                <circle
+                  className="ps-point"
+                  cx={cx(q.year)}
+                  cy={y(q.median)}
+                  r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
+                  fill={color}
+                  data-x={q.year}
+                  data-value={q.count}
+                  data-median={q.median}
+                  data-q1={q.q1}
+                  data-q3={q.q3}
+                  aria-label={describe(q)}
+                  {...barProps(i)}
+                  onFocus={() => {
+                    barProps(i).onFocus();
+                    showTooltip(q);
+                  }}
+                  onBlur={() => setTooltip(null)}
+                  onMouseEnter={() => showTooltip(q)}
+                  onClick={() => select(q)}
+                >
+                  <title>{describe(q)}</title>
+                </circle>
+              </BarLink>
             ))}
           </g>
           <ValueAxis
