@@ -130,13 +130,7 @@ export class PageRenderer {
     const key = this.keyOf(url, config);
     const kept = this.cache.get(key);
     if (kept?.body) return JSON.parse(kept.body) as RenderedPage & { stateId: string };
-    let running: Promise<(RenderedPage & { stateId: string }) | undefined> | undefined =
-      this.pending.get(key);
-    if (!running) {
-      running = this.renderAnew(url, config, key);
-      this.pending.set(key, running);
-      void running.finally(() => this.pending.delete(key));
-    }
+    const running = this.running(url, config, key);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => {
@@ -152,6 +146,33 @@ export class PageRenderer {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Renders the pages at `urls` with the root config `config` one after another, in the background
+   * of whoever calls it, so that their visitors get them from the cache. A page that cannot be
+   * rendered is left to the browser, as for a visitor.
+   */
+  async warm(urls: readonly string[], config: string): Promise<void> {
+    for (const url of urls) {
+      const key = this.keyOf(url, config);
+      if (!this.cache.get(key)?.body) await this.running(url, config, key);
+    }
+  }
+
+  /** The render of the page under `key` under way, or a new one: a page is rendered once at a time. */
+  private running(
+    url: string,
+    config: string,
+    key: string,
+  ): Promise<(RenderedPage & { stateId: string }) | undefined> {
+    let running = this.pending.get(key);
+    if (!running) {
+      running = this.renderAnew(url, config, key);
+      this.pending.set(key, running);
+      void running.finally(() => this.pending.delete(key));
+    }
+    return running;
   }
 
   private async renderAnew(

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { EMBED_PREFIX } from '@pdb-stats/web/routes';
+import { CHART_LIST } from '@pdb-stats/charts';
+import { EMBED_PREFIX, chartPath } from '@pdb-stats/web/routes';
 import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { PageRenderer } from '../rendering/page-renderer.ts';
 import { readPagePreloads } from './page-preloads.ts';
@@ -17,8 +18,22 @@ export interface WebOptions {
    * Server rendering of the pages drawn from searches (home, charts), when the build has its server
    * entry: on by default; false sends every page unrendered. `timeoutMs`: longest a render may take.
    */
-  render?: false | { timeoutMs?: number };
+  render?: false | { timeoutMs?: number; warmPages?: readonly string[] };
 }
+
+/**
+ * The pages most visitors land on: the home page and the chart each menu opens with. They are
+ * rendered in the background before anyone asks for them (see `webRoutes`).
+ */
+export const WARM_PAGES: readonly string[] = [
+  '/',
+  ...[...new Set(CHART_LIST.map((chart) => chart.kind))].map((kind) =>
+    chartPath(CHART_LIST.find((chart) => chart.kind === kind)!),
+  ),
+];
+
+/** Configs (origins) the most visited pages are rendered ahead for: a few, whatever Host headers come. */
+const MAX_WARMED_CONFIGS = 4;
 
 /** Files under `static/` carry their content's hash in their name, so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,13 +57,13 @@ function escapeAttribute(text: string): string {
  * paths fall back to the dashboard, which shows its not-found page.
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const configOf = (request: FastifyRequest) => {
-    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-    return JSON.stringify({
+  const configFor = (origin: string) =>
+    JSON.stringify({
       basename: '/',
       sierraConfig: { searchApiUrl: origin, searchAdvancedUrl: origin },
     });
-  };
+  const configOf = (request: FastifyRequest) =>
+    configFor(options.publicUrl ?? `${request.protocol}://${request.host}`);
   const index = await readFile(join(options.root, 'index.html'), 'utf8');
   const preloads = await readPagePreloads(options.root, index);
   const renderer =
@@ -58,6 +73,28 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           log: app.log,
           ...(options.render?.timeoutMs !== undefined && { timeoutMs: options.render.timeoutMs }),
         });
+
+  /*
+   * A rendered page is kept per config, and the config names the origin visitors reach this server
+   * by, which only their requests tell (unless a public address is set). So the most visited pages
+   * are rendered, one after another in the background, for the public address once the server is
+   * ready, and for each origin the first time a visitor's page is served from it: their next
+   * visitors, on any of those pages, get them drawn at once instead of waiting for a render.
+   */
+  const warmPages = (options.render !== false && options.render?.warmPages) || WARM_PAGES;
+  const warmed = new Set<string>();
+  const warm = (config: string) => {
+    if (!renderer || warmed.has(config) || warmed.size >= MAX_WARMED_CONFIGS) return;
+    warmed.add(config);
+    void renderer.warm(warmPages, config);
+  };
+  if (options.publicUrl) {
+    const config = configFor(options.publicUrl);
+    app.addHook('onReady', async () => {
+      // Not awaited: the server is ready at once, and the renders ask its routes, which needs it ready.
+      setImmediate(() => warm(config));
+    });
+  }
 
   /**
    * The dashboard at a path: its template with a config that points at this server and the preloads
@@ -69,6 +106,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     if (path.startsWith(`${EMBED_PREFIX}/`)) allowFramingByAnySite(reply);
     const config = configOf(request);
     const rendered = await renderer?.render(request.url, config);
+    // After this visitor's own render, not beside it: the two would share the processor.
+    warm(config);
     let html = index
       .replace('</head>', `${preloads(path, { stylesheets: rendered !== undefined })}</head>`)
       .replace(ROOT_ELEMENT, (_m, start: string) => `${start}'${escapeAttribute(config)}'`);

@@ -9,6 +9,7 @@ import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { PageRenderer, normalizedQuery } from '../../src/rendering/page-renderer.ts';
+import { WARM_PAGES } from '../../src/routes/web.ts';
 
 /**
  * Pages rendered on the server by the dashboard's own server entry (built here by Vite's SSR build,
@@ -95,15 +96,17 @@ describe('server rendering of the dashboard’s pages', () => {
     const renderPage = vi.spyOn(
       PageRenderer.prototype as never as { renderAnew: () => unknown },
       'renderAnew',
-    );
+    ) as unknown as { mock: { calls: unknown[][] }; mockRestore(): void };
+    // Renders of this chart's pages (the most visited pages may be rendering in the background).
+    const renders = () => renderPage.mock.calls.filter((call) => String(call[0]).startsWith(`${CHART}?`));
     const url = `${CHART}?view=cumulative&scale=log`;
     const first = await app.inject({ url });
     const again = await app.inject({ url: `${CHART}?scale=log&view=cumulative` });
-    expect(renderPage).toHaveBeenCalledTimes(1);
+    expect(renders()).toHaveLength(1);
     expect(again.body).toBe(first.body);
     // Another view is another page, drawn differently.
     const annual = await app.inject({ url: `${CHART}?view=annual&scale=log` });
-    expect(renderPage).toHaveBeenCalledTimes(2);
+    expect(renders()).toHaveLength(2);
     expect(bars(annual.body)).not.toEqual(bars(first.body));
     expect(first.body).toContain('data-scale="log"');
     renderPage.mockRestore();
@@ -163,6 +166,59 @@ describe('server rendering of the dashboard’s pages', () => {
       await hurried.close();
     }
   });
+
+  it('renders the most visited pages in the background for an origin once a visitor came from it', async () => {
+    const renderAnew = vi.spyOn(
+      PageRenderer.prototype as never as { renderAnew: () => unknown },
+      'renderAnew',
+    ) as unknown as { mock: { calls: unknown[][] }; mockRestore(): void };
+    const origin = { host: 'stats.example' };
+    const rendered = (host: string) =>
+      renderAnew.mock.calls.filter((call) => String(call[1]).includes(host)).map((call) => call[0]);
+    try {
+      const visit = await app.inject({ url: '/distribution/journal', headers: origin });
+      expect(visit.body).toContain('ps-server-state');
+      await vi.waitFor(
+        () => expect(rendered('stats.example')).toEqual(['/distribution/journal', ...WARM_PAGES]),
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      );
+      // Each is kept: its next visitor gets it without a render.
+      const home = await app.inject({ url: '/', headers: origin });
+      expect(home.body).toContain('ps-server-state');
+      expect(rendered('stats.example')).toHaveLength(1 + WARM_PAGES.length);
+    } finally {
+      renderAnew.mockRestore();
+    }
+  }, 90_000);
+
+  it('renders the most visited pages for the public address as soon as the server is ready', async () => {
+    const renderAnew = vi.spyOn(
+      PageRenderer.prototype as never as { renderAnew: () => unknown },
+      'renderAnew',
+    ) as unknown as { mock: { calls: unknown[][] }; mockRestore(): void };
+    const pages = ['/distribution/space-group', '/growth/assembly-symmetry'];
+    const ready = await buildApp({
+      engine: await openDuckDbEngine(archive),
+      web: { root, publicUrl: 'https://stats.example.org', render: { timeoutMs: 20_000, warmPages: pages } },
+    });
+    try {
+      await ready.ready();
+      await vi.waitFor(() => expect(renderAnew.mock.calls.map((call) => call[0])).toEqual(pages), {
+        timeout: 60_000,
+        interval: 100,
+      });
+      const page = await ready.inject({ url: '/growth/assembly-symmetry' });
+      expect(page.body).toContain('ps-server-state');
+      expect(page.body).toContain('https://stats.example.org/query-editor.html');
+      expect(renderAnew.mock.calls).toHaveLength(pages.length);
+    } finally {
+      renderAnew.mockRestore();
+      await ready.close();
+    }
+  }, 90_000);
 
   it('sends the pages it does not render (search pages, unknown paths) unrendered', async () => {
     for (const url of ['/query-editor.html', '/other-statistics', '/no/such/page']) {
