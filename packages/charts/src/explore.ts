@@ -307,6 +307,11 @@ export function writeExplore(spec: ExploreSpec): URLSearchParams {
   return params;
 }
 
+/** The part of a file name that says which explore chart it holds: `explore-<attribute>-<count>-<dimension>`. */
+export function exploreTag(spec: ExploreSpec | undefined): string | undefined {
+  return spec && [spec.attribute.path, spec.count, spec.dimension, spec.by?.path].filter(Boolean).join('-');
+}
+
 /** Default bins of a numeric attribute over its known values (about 20 bins), or 0 to 100 by 10. */
 export function defaultBins(min?: number, max?: number): BinSpec {
   if (min === undefined || max === undefined || !(max > min)) return { start: 0, step: 10, end: 100 };

@@ -152,6 +152,7 @@ export {
   defaultBins,
   dimensionsOf,
   exploreChart,
+  exploreTag,
   exploreTitle,
   isExplorable,
   isStackable,

@@ -16,6 +16,15 @@ import {
   comparedTable,
   comparisonOf,
   isChartKey,
+  EXPLORE_KEY,
+  EXPLORE_PARAMS,
+  exploreTag,
+  DEFAULT_TOP,
+  MAX_BINS,
+  MAX_TOP,
+  readExplore,
+  resolveExplore,
+  writeExplore,
   isComparison,
   MAX_COHORTS,
   readScope,
@@ -24,13 +33,17 @@ import {
   scopeTag,
   toCsv,
   type ChartDefinition,
+  type ExploreParam,
+  type ChartKey,
   type ChartView,
   type Comparison,
   type ResolvedChart,
   type YearWindow,
 } from '@pdb-stats/charts';
 import {
+  FULL_CATALOGUE,
   RequestValidationError,
+  type AttributeSet,
   type QueryNode,
   type SearchRequest,
   type SearchResponse,
@@ -39,6 +52,7 @@ import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
 import type { SearchService } from '../search-service.ts';
 import { summarizeNode } from '@pdb-stats/web/request-summary';
+import { exploreResolver } from '../explore-attributes.ts';
 import { sendCacheHeaders } from './search.ts';
 
 /** Where the chart data API is mounted (app.ts registers chartDataRoutes with this prefix). */
@@ -64,9 +78,9 @@ type ChartDataQuery = {
   from?: string;
   to?: string;
   parent?: string;
-} & {
-  [variantParam: string]: unknown;
-};
+} & Partial<Record<ExploreParam, string>> & {
+    [variantParam: string]: unknown;
+  };
 
 /** What a request asks for: the chart (variant resolved), its view, hidden series and scope, and the format. */
 export interface ChartAsked {
@@ -120,11 +134,15 @@ const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join('
  * says where the charts are listed; a parameter the chart does not take, or a value it does not
  * have, is a 400 that names the parameter and what it allows.
  */
-export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
+export function chartAsked(
+  file: string,
+  query: ChartDataQuery,
+  held: AttributeSet = FULL_CATALOGUE,
+): ChartAsked {
   const dot = file.lastIndexOf('.');
   const key = dot > 0 ? file.slice(0, dot) : file;
   const format = dot > 0 ? file.slice(dot + 1) : '';
-  if (!isChartKey(key))
+  if (!isChartKey(key) && key !== EXPLORE_KEY)
     throw notFound(
       `no chart "${key}": GET ${CHART_DATA_PREFIX} lists the charts and the addresses of their data`,
     );
@@ -132,7 +150,16 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
     throw notFound(
       `no ${format ? `"${format}" ` : ''}data of chart "${key}": ask for ${CHART_DATA_PREFIX}/${key}.csv or ${CHART_DATA_PREFIX}/${key}.json`,
     );
-  const definition: ChartDefinition = CHARTS[key];
+  const explore = key === EXPLORE_KEY ? exploreAsked(query, held) : undefined;
+  if (!explore)
+    for (const param of EXPLORE_PARAMS)
+      if (query[param] !== undefined)
+        throw new RequestValidationError(
+          'REQ_ERR_UNKNOWN_KEY',
+          param,
+          `chart "${key}" is a chart of the registry; ${param} applies to ${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv and .json`,
+        );
+  const definition: ChartDefinition = explore ? explore.definition : CHARTS[key as ChartKey];
   const views = KIND_VIEWS[definition.kind];
   if (query.view !== undefined && views.length === 0)
     throw new RequestValidationError(
@@ -181,7 +208,8 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
         problem,
       );
   }
-  const chart = resolveChart(definition, variant === undefined ? undefined : String(variant), query.parent);
+  const chart =
+    explore ?? resolveChart(definition, variant === undefined ? undefined : String(variant), query.parent);
   const scope = scopeOf(query);
   if (isComparison(scope) && definition.kind === 'trend')
     throw new RequestValidationError(
@@ -200,6 +228,21 @@ export function chartAsked(file: string, query: ChartDataQuery): ChartAsked {
     window: readYearWindow(query.from ?? null, query.to ?? null),
     format: format as Format,
   };
+}
+
+/** An explore chart from its URL parameters; the first unusable one is a 400 naming it and why. */
+function exploreAsked(query: ChartDataQuery, held: AttributeSet) {
+  const params = new URLSearchParams();
+  for (const param of EXPLORE_PARAMS) if (query[param] !== undefined) params.set(param, query[param]);
+  const reading = readExplore(params, exploreResolver(held));
+  const problem = reading.problems[0];
+  if (!reading.spec)
+    throw new RequestValidationError(
+      'REQ_ERR_VALUE',
+      problem?.param ?? 'attribute',
+      problem?.message ?? 'is required',
+    );
+  return resolveExplore(reading.spec);
 }
 
 /** What the data are as of and where they come from, as the dashboard's caption tells it. */
@@ -266,7 +309,13 @@ function searchesOf(asked: ChartAsked): SearchRequest[] {
 /** The facet requests of what a request asks for, or undefined when it asks for no chart. */
 export function chartDataSearches(request: FastifyRequest): SearchRequest[] | undefined {
   try {
-    return searchesOf(chartAsked((request.params as { file: string }).file, request.query as ChartDataQuery));
+    return searchesOf(
+      chartAsked(
+        (request.params as { file: string }).file,
+        request.query as ChartDataQuery,
+        request.server.searchService.source.held,
+      ),
+    );
   } catch {
     return undefined;
   }
@@ -282,13 +331,28 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
 
   app.get('/', async () => ({
     charts: CHART_LIST.map(listEntry),
+    explore: {
+      csv: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv`,
+      json: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.json`,
+      parameters: {
+        attribute: 'the path of a facetable attribute of the catalogue (required)',
+        count: "the return type each bar counts; the attribute's level by default",
+        dimension: 'terms (keywords and numbers), bins (numbers; the default) or years (dates)',
+        top: `terms: the most frequent values drawn, 1 to ${MAX_TOP} (default ${DEFAULT_TOP})`,
+        start: "bins: the first bin's lower bound (required, >= 0)",
+        step: 'bins: the width of a bin (required, > 0)',
+        end: `bins: the last bin's lower bound (required; at most ${MAX_BINS} bins)`,
+        by: 'years: a second attribute whose values stack the years',
+      },
+      example: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4`,
+    },
     parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification charts: the level below that class), and the variant parameter a chart names',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification charts: the level below that class), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
-    const asked = chartAsked((request.params as { file: string }).file, query);
+    const asked = chartAsked((request.params as { file: string }).file, query, service.source.held);
     const { chart, view, hidden, scope, comparison, window, format } = asked;
     const searches = searchesOf(asked);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
@@ -303,6 +367,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         view,
         chart.variant,
         chart.parent,
+        chart.explore && writeExplore(chart.explore).toString(),
         hidden,
         comparison?.cohorts.map((c) => c.label),
         comparison?.measure,
@@ -328,6 +393,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         view,
         chart.variant,
         levelTag(chart.parent),
+        exploreTag(chart.explore),
         comparison ? undefined : scope && scopeTag(scope),
         about.data_as_of,
       ],
@@ -344,6 +410,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       ...(chart.variant !== undefined &&
         chart.definition.variants && { variant: { [chart.definition.variants.param]: chart.variant } }),
       ...(chart.parent !== undefined && { parent: chart.parent }),
+      ...(chart.explore && { explore: Object.fromEntries(writeExplore(chart.explore)) }),
       ...(table.hidden.length > 0 && { hidden_series: table.hidden }),
       scope: comparison ? null : (scope ?? null),
       ...(comparison && {

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
-import { CHART_LIST, DATA_VIEWS, MEASURES, TREND_VIEWS } from '@pdb-stats/charts';
+import { CHART_LIST, DATA_VIEWS, EXPLORE_PARAMS, MEASURES, TREND_VIEWS } from '@pdb-stats/charts';
 import { describeJsonValue, RequestValidationError, type ValidationCode } from '@pdb-stats/search-model';
 
 /**
@@ -40,7 +40,7 @@ export const VARIANT_PARAMS = [
 ];
 
 /**
- * `GET /api/charts/<file>?view=&hide=&from=&to=&<variant>=`: the chart page's URL parameters that change its
+ * `GET /api/charts/<file>?view=&hide=&from=&to=&<variant>=&attribute=…`: the chart page's URL parameters that change its
  * data. Our own route, so unknown parameters are refused; `hide` may be repeated.
  */
 export const CHART_DATA_QUERYSTRING = {
@@ -72,6 +72,12 @@ export const CHART_DATA_QUERYSTRING = {
     },
     ...Object.fromEntries(
       VARIANT_PARAMS.map((param) => [param, { type: 'string', description: 'a variant of the chart' }]),
+    ),
+    ...Object.fromEntries(
+      EXPLORE_PARAMS.map((param) => [
+        param,
+        { type: 'string', description: 'a parameter of an explore chart' },
+      ]),
     ),
   },
 } as const;

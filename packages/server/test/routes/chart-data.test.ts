@@ -19,9 +19,12 @@ import {
   comparedRequests,
   comparedTable,
   comparisonOf,
+  readExplore,
+  resolveExplore,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
+import { exploreResolver } from '../../src/explore-attributes.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { count, search, startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
 import { ALL_CHARTS, chartName } from '../support/chart-bars.ts';
@@ -523,5 +526,113 @@ describe('a chart whose attributes the archive does not hold', () => {
     expect(response.json().message).toContain('not held by this archive');
     // The charts it holds are answered.
     expect((await app.inject('/api/charts/resolution.csv')).statusCode).toBe(200);
+  });
+});
+
+describe('explore charts: /api/charts/explore.csv and .json with the explorer’s parameters', () => {
+  const EXPLORED = [
+    ['attribute=rcsb_entry_info.experimental_method&count=entry&dimension=terms&top=5', undefined],
+    [
+      'attribute=rcsb_entry_info.resolution_combined&count=polymer_entity&dimension=bins&start=1&step=0.5&end=4',
+      undefined,
+    ],
+    [
+      'attribute=rcsb_accession_info.initial_release_date&count=entry&dimension=years&by=rcsb_entry_info.experimental_method',
+      'annual',
+    ],
+  ] as const;
+
+  it.each(EXPLORED)('%s: the rows of its table, each the count of its search', async (params, view) => {
+    const reading = readExplore(
+      new URLSearchParams(params),
+      exploreResolver(fixture.app.searchService.source.held),
+    );
+    const chart = resolveExplore(reading.spec!);
+    const direct = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const expected = chartTable(chart, direct, { view: view ?? 'cumulative', hidden: [] });
+    expect(expected.rows.length).toBeGreaterThan(0);
+    const query = `?${params}${view ? `&view=${view}` : ''}`;
+
+    const csv = await get(`/api/charts/explore.csv${query}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    // The file is named by the attribute (written safe: rcsb-entry-info.resolution-combined).
+    expect(csv.headers['content-disposition']).toContain(
+      reading.spec!.attribute.path.toLowerCase().replace(/_/g, '-'),
+    );
+    expect(parseCsv(csv.body)).toEqual([expected.columns, ...expected.rows].map((row) => row.map(String)));
+
+    const json = await get(`/api/charts/explore.json${query}`);
+    expect(json.statusCode, json.body).toBe(200);
+    const document = json.json();
+    expect(document).toMatchObject({
+      chart: 'explore',
+      title: chart.title,
+      kind: chart.kind,
+      explore: Object.fromEntries(new URLSearchParams(params)),
+      rows: expected.rows,
+      request: chartFacetRequest(chart.query),
+    });
+    const bars = barsOf(chart, view ?? 'cumulative', document);
+    expect(bars.filter((b) => Number(b.value) > 0).length).toBeGreaterThan(0);
+    for (const { click, value } of bars)
+      expect(await count(fixture.app, clickRequest(chart.definition, click, chart.query)), click.x).toBe(
+        value,
+      );
+  });
+
+  it('over a scope, as the page asks it', async () => {
+    const scope = JSON.stringify({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.5 },
+    });
+    const params = 'attribute=rcsb_entry_info.experimental_method&count=entry&dimension=terms&top=5';
+    const json = await get(`/api/charts/explore.json?${params}&query=${encodeURIComponent(scope)}`);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().scope).toEqual(JSON.parse(scope));
+  });
+
+  it.each([
+    ['/api/charts/explore.csv', 'attribute', 'is required'],
+    [
+      '/api/charts/explore.csv?attribute=struct.title',
+      'attribute',
+      'not a facetable attribute of the catalogue',
+    ],
+    ['/api/charts/explore.csv?attribute=no.such', 'attribute', '"no.such" is not a facetable attribute'],
+    [
+      '/api/charts/explore.csv?attribute=exptl.method&count=mol_definition',
+      'count',
+      'must be one of "entry"',
+    ],
+    [
+      '/api/charts/explore.csv?attribute=rcsb_entry_info.resolution_combined&start=1&step=0&end=4',
+      'step',
+      'must be > 0',
+    ],
+    [
+      '/api/charts/explore.csv?attribute=rcsb_entry_info.resolution_combined&start=0&step=0.01&end=100',
+      'step',
+      'at most 200',
+    ],
+    ['/api/charts/explore.csv?attribute=exptl.method&top=500', 'top', 'from 1 to 100'],
+    [
+      '/api/charts/explore.csv?attribute=exptl.method&identity=95',
+      'identity',
+      'chart "explore" has no variants',
+    ],
+    ['/api/charts/resolution.csv?attribute=exptl.method', 'attribute', 'applies to /api/charts/explore.csv'],
+  ])('400 for %s, naming %s', async (url, field, message) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, field });
+    expect(response.json().message).toContain(message);
+  });
+
+  it('the chart list says how to ask for one', async () => {
+    const list = (await get('/api/charts')).json();
+    expect(list.explore.csv).toBe('/api/charts/explore.csv');
+    const example = await get(list.explore.example);
+    expect(example.statusCode, example.body).toBe(200);
   });
 });
