@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
-import { searchEndpoint } from '../packages/web/src/api/addresses.ts';
+import { queryEditorUrl, searchEndpoint } from '../packages/web/src/api/addresses.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { countOf, experimentalCount, parseCount, waitForChart } from './support/helpers.ts';
@@ -143,6 +143,32 @@ test('another chart still draws its bars, with the source in its caption', async
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.getByRole('button', { name: /^Data Growth/ }).click();
   await page.screenshot({ path: join(SHOTS, 'menu-375.png'), fullPage: true });
+});
+
+test('the query editor reads each metadata schema once, for what the archive holds and for its attribute list', async ({
+  page,
+}) => {
+  // A page drawn on the server sends what the archive holds, without the schemas it was read from.
+  const drawn = await (await fetch(`${base}/growth/experimental-method`)).text();
+  expect(drawn).toContain('held-attributes');
+  expect(drawn).not.toContain('metadata-schema');
+
+  const schemas: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.includes('/rcsbsearch/v2/metadata/') && pathname.endsWith('/schema')) schemas.push(pathname);
+  });
+  await page.goto(queryEditorUrl(base, { return_type: 'entry' }));
+  await page.getByTestId('add-condition').click();
+  const picker = page.getByTestId('condition-editor').getByRole('combobox', { name: 'Attribute' });
+  await picker.fill('resolution');
+  await expect(page.getByTestId('condition-editor').getByRole('option').first()).toBeVisible();
+  // The menus' marks of missing charts need the held attributes: both readers have asked by now.
+  await expect(page.getByRole('button', { name: /^Data Growth/ })).toBeVisible();
+  expect(schemas.filter((path) => path.endsWith('/metadata/schema'))).toEqual([
+    '/rcsbsearch/v2/metadata/schema',
+  ]);
+  expect(schemas.filter((path) => path.endsWith('/chemical/schema')).length).toBeLessThanOrEqual(1);
 });
 
 test('without the metadata schema, the service\u2019s 400 is explained the same way', async ({ page }) => {

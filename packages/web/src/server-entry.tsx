@@ -3,12 +3,12 @@
  * streaming renderer, from the answers of the server's own search service, and hands over the query
  * cache those answers are in, so that the browser hydrates the page without asking again.
  */
-import { QueryClient, dehydrate, type Query } from '@tanstack/react-query';
+import { QueryClient, defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { Writable } from 'node:stream';
-import { archiveInfoQuery } from './api/queries.ts';
+import { METADATA_SCHEMA_KEY, archiveInfoQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { setServiceFetch } from './api/search-client.ts';
 import { App } from './app.tsx';
@@ -152,7 +152,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       if (failed) throw new NotRendered(`a search of the page failed: ${String(failed.state.error)}`);
       return {
         html,
-        state: JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c'),
+        state: JSON.stringify(
+          // The metadata schemas are large; the page needs only what was read from them.
+          dehydrate(queryClient, {
+            shouldDehydrateQuery: (query) =>
+              defaultShouldDehydrateQuery(query) && query.queryKey[0] !== METADATA_SCHEMA_KEY,
+          }),
+        ).replace(/</g, '\\u003c'),
         title: documentTitle(url.pathname.slice(base.length - 1)),
       };
     }

@@ -75,16 +75,33 @@ export function archiveInfoQuery(searchApiUrl: string) {
 
 const toSet = (paths: string[]) => new Set(paths);
 
-/** The attribute paths of a metadata schema; asked for once per page (they change only with the archive). */
+/** Key of the metadata schemas as the service sends them: a page drawn on the server does not send them. */
+export const METADATA_SCHEMA_KEY = 'metadata-schema';
+
+/**
+ * A metadata schema as the service sends it, read once per page (it changes only with the archive):
+ * what the archive holds and the query builder's attribute list both come from this one copy.
+ */
+export function metadataSchemaQuery(searchApiUrl: string, kind: 'structure' | 'chemical') {
+  return queryOptions({
+    queryKey: [METADATA_SCHEMA_KEY, kind, { searchApiUrl }] as const,
+    queryFn: ({ signal }) => getMetadataSchema(searchApiUrl, kind, signal),
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** The attribute paths of a metadata schema. */
 export function heldAttributesQuery(searchApiUrl: string, kind: 'structure' | 'chemical') {
   return queryOptions({
     queryKey: ['held-attributes', kind, { searchApiUrl }] as const,
-    // Kept as a list (a page drawn on the server sends its cache as JSON), read as a set.
-    queryFn: async ({ signal }) => [
-      ...schemaAttributePaths(await getMetadataSchema(searchApiUrl, kind, signal)),
+    // Kept as a list (a page drawn on the server sends these in its cache, as JSON), read as a set.
+    queryFn: async ({ client }) => [
+      ...schemaAttributePaths(await client.fetchQuery(metadataSchemaQuery(searchApiUrl, kind))),
     ],
     select: toSet,
     staleTime: Infinity,
-    retry: 1,
+    // The schema's read is retried; a schema without attributes stays one.
+    retry: false,
   });
 }

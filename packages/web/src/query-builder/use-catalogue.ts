@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getMetadataSchema } from '../api/search-client.ts';
+import { metadataSchemaQuery } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { pickerAttributes, type PickerAttribute } from './catalogue.ts';
 
@@ -12,10 +12,10 @@ export function useCatalogue() {
   const url = config.sierraConfig.searchApiUrl;
   return useQuery({
     queryKey: ['query-builder-catalogue', { searchApiUrl: url }] as const,
-    queryFn: async ({ signal }): Promise<PickerAttribute[]> => {
+    queryFn: async ({ client }): Promise<PickerAttribute[]> => {
       const [structure, chemical] = await Promise.all([
-        getMetadataSchema(url, 'structure', signal),
-        getMetadataSchema(url, 'chemical', signal).catch(() => undefined),
+        client.fetchQuery(metadataSchemaQuery(url, 'structure')),
+        client.fetchQuery(metadataSchemaQuery(url, 'chemical')).catch(() => undefined),
       ]);
       return pickerAttributes(structure, chemical);
     },
