@@ -1,4 +1,10 @@
-import { CHARTS, chartFacetRequest, resolveChart, toDistributionData } from '@pdb-stats/charts';
+import {
+  CHARTS,
+  chartFacetRequest,
+  idOfNamedLabel,
+  resolveChart,
+  toDistributionData,
+} from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { barValues, countOf, requestOf, search, waitForBarsGrown, waitForChart } from './support/helpers.ts';
 
@@ -73,8 +79,12 @@ for (const [width, height] of [
 
       // Second level: the largest child opens its own level below.
       const [child] = [...firstLevel].sort((a, b) => b[1] - a[1])[0]!;
-      const childId = child.split('|')[0]!;
-      await choose(page, childId);
+      // Its bar is named where the archive names its classes: '3.4 Acting on peptide bonds (peptidases)'.
+      const childLabel = child.split('|')[0]!;
+      const childId = idOfNamedLabel(childLabel);
+      expect(childLabel).toMatch(new RegExp(`^${childId.replace('.', '\\.')} \\S`));
+      await choose(page, childLabel);
+      await expect(page.getByTestId('drill-down')).toHaveText(`Open level below ${childLabel}`);
       await page.getByTestId('drill-down').click();
       await expect(page).toHaveURL(new RegExp(`[?&]parent=${childId.replace('.', '\\.')}$`));
       await waitForChart(page);
@@ -83,14 +93,15 @@ for (const [width, height] of [
       const secondLevel = await expectedBars(baseURL!, childId);
       expect(secondLevel.size).toBeGreaterThan(0);
       await expect.poll(() => barValues(page)).toEqual(secondLevel);
-      for (const key of secondLevel.keys()) expect(key.startsWith(`${childId}.`)).toBe(true);
+      for (const key of secondLevel.keys()) expect(idOfNamedLabel(key).startsWith(`${childId}.`)).toBe(true);
       await waitForBarsGrown(page);
       await page.screenshot({ path: testInfo.outputPath(`drill-${width}.png`), fullPage: true });
 
       // A child bar's search finds its number: in the query editor a click opens, or the panel's link.
       const [grandchild, value] = [...secondLevel].sort((a, b) => b[1] - a[1])[0]!;
-      const grandchildId = grandchild.split('|')[0]!;
-      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${grandchildId}"]`);
+      const grandchildLabel = grandchild.split('|')[0]!;
+      const grandchildId = idOfNamedLabel(grandchildLabel);
+      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${grandchildLabel}"]`);
       if (phone) {
         await bar.click({ force: true });
         const href = await page
@@ -142,7 +153,11 @@ for (const [width, height] of [
       const csv = await page.request.get(`/api/charts/enzyme-classification.csv?parent=3`);
       expect(csv.status()).toBe(200);
       const rows = (await csv.text()).trim().split('\r\n').slice(1);
-      expect(rows.map((row) => row.split(',')[0])).toEqual([...expected.keys()].map((k) => k.split('|')[0]));
+      // Each row starts with its bar's label (quoted when the name holds a comma) and ends with its count.
+      expect(rows.map((row) => Number(row.slice(row.lastIndexOf(',') + 1)))).toEqual([...expected.values()]);
+      expect(rows.map((row) => idOfNamedLabel(row.replace(/^"/, '')))).toEqual(
+        [...expected.keys()].map((k) => idOfNamedLabel(k.split('|')[0]!)),
+      );
     });
 
     test('a level the chart does not have is said, naming the parameter, and the top level drawn', async ({

@@ -2,7 +2,7 @@ import type { QueryNode, ReturnType, SearchRequest, SearchResponse } from '@pdb-
 import { round2 } from './bins.ts';
 import type { DataView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
-import { andGroup, chartFacetRequest, terminal, type FacetOptions } from './requests.ts';
+import { andGroup, chartFacetRequest, idOfNamedLabel, terminal, type FacetOptions } from './requests.ts';
 import { withScope, type Measure, type Scope } from './scope.ts';
 import {
   toDistributionData,
@@ -249,6 +249,28 @@ export type ComparedData =
   | { kind: 'growth'; growth: GrowthData; droppedSplit?: string }
   | { kind: 'distribution'; distribution: ComparedDistribution };
 
+/**
+ * Bars of identifiers named in one cohort's answer and not in another's (where two names came with
+ * it on every entry) are one category: each identifier takes the name any cohort gave it (a name
+ * given is always its own, see `namedLabel`).
+ */
+function namedAlike<T extends { data: DistributionData }>(cohorts: T[]): T[] {
+  const named = new Map<string, string>();
+  for (const { data } of cohorts)
+    for (const { label } of data.bars)
+      if (idOfNamedLabel(label) !== label) named.set(idOfNamedLabel(label), label);
+  return cohorts.map((cohort) => ({
+    ...cohort,
+    data: {
+      ...cohort.data,
+      bars: cohort.data.bars.map((bar) => ({
+        ...bar,
+        label: named.get(idOfNamedLabel(bar.label)) ?? bar.label,
+      })),
+    },
+  }));
+}
+
 /** The compared data of a chart from its cohorts' answers, in counts (the measure is applied when shown). */
 export function comparedChartData(
   chart: ResolvedChart<ChartDefinition>,
@@ -265,11 +287,12 @@ export function comparedChartData(
   // A trend chart's quartiles and shares are not counts that cohorts could be set side by side in.
   if (chart.kind === 'trend') throw new Error(`chart ${chart.definition.key}: trend charts are not compared`);
   const { query, definition } = chart;
+  const cohorts = answers.map(({ label, response }) => ({
+    label,
+    data: toDistributionData(response, query, { ...(now && { now }) }),
+  }));
   const distribution = compareDistributions(
-    answers.map(({ label, response }) => ({
-      label,
-      data: toDistributionData(response, query, { ...(now && { now }) }),
-    })),
+    query.first.kind === 'terms' && query.first.namedBy !== undefined ? namedAlike(cohorts) : cohorts,
     { byTotal: query.first.kind === 'terms', truncate: definition.truncateViewData },
   );
   return { kind: 'distribution', distribution };

@@ -85,6 +85,8 @@ export {
   terminal,
   queryId,
   finalizeRequest,
+  idOfNamedLabel,
+  namedLabel,
   chartFacets,
   chartFacetRequest,
   cumulativeYearRanges,

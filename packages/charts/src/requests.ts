@@ -36,11 +36,15 @@ export function terminal(condition: FixedCondition): TerminalNode {
   };
 }
 
-/** The condition of one value of a terms dimension: its label as a keyword, or as a number. */
+/** The condition of one value of a terms dimension: its label (an identifier's number, when named) as a keyword, or as a number. */
 export function termNode(dimension: TermsDimension, label: string): TerminalNode {
   return dimension.numeric
     ? terminal({ attribute: dimension.attribute, operator: 'equals', value: Number(label) })
-    : terminal({ attribute: dimension.attribute, operator: 'exact_match', value: label });
+    : terminal({
+        attribute: dimension.attribute,
+        operator: 'exact_match',
+        value: dimension.namedBy === undefined ? label : idOfNamedLabel(label),
+      });
 }
 
 function filterTerminal(condition: FixedCondition): FilterNode {
@@ -84,6 +88,9 @@ function wrapInFilters(conditions: FixedCondition[] | undefined, facet: Facet): 
   );
 }
 
+/** Name of the facet of the names of an identifier's bucket (`TermsDimension.namedBy`). */
+export const NAMES_FACET = 'Names';
+
 function termsFacet(dimension: TermsDimension): Facet {
   return wrapInFilters(dimension.filters, {
     name: dimension.name,
@@ -91,7 +98,38 @@ function termsFacet(dimension: TermsDimension): Facet {
     attribute: dimension.attribute,
     min_interval_population: dimension.minPopulation,
     ...(dimension.maxIntervals !== undefined && { max_num_intervals: dimension.maxIntervals }),
+    // Inside the filter facets, so the names are read from records like the identifiers' own.
+    ...(dimension.namedBy !== undefined && {
+      facets: [
+        {
+          name: NAMES_FACET,
+          aggregation_type: 'terms',
+          attribute: dimension.namedBy,
+          min_interval_population: 1,
+        },
+      ],
+    }),
   });
+}
+
+/**
+ * The label of an identifier's bar: `<id> <name>`. The facet of names counts, in the identifier's
+ * bucket, every name its entries hold on such records: its own name is held by all of them, another
+ * by all of them only if the two always come together. The name is given when exactly one is held
+ * by all; otherwise the identifier stands alone, never under a name that may be another's.
+ */
+export function namedLabel(
+  id: string,
+  population: number,
+  names: readonly { label: string; population: number }[],
+) {
+  const whole = names.filter((n) => n.population === population);
+  return whole.length === 1 ? `${id} ${whole[0]!.label}` : id;
+}
+
+/** The identifier of a bar labelled by `namedLabel` (identifiers hold no spaces). */
+export function idOfNamedLabel(label: string): string {
+  return label.split(' ', 1)[0]!;
 }
 
 function distinctFacet(dimension: DistinctDimension): Facet {

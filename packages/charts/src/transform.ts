@@ -7,7 +7,7 @@ import {
   parseServiceRangeLabel,
   sameBin,
 } from './bins.ts';
-import { dateBinLabel, dateRangeBins, type FacetOptions } from './requests.ts';
+import { NAMES_FACET, dateBinLabel, dateRangeBins, namedLabel, type FacetOptions } from './requests.ts';
 import type { DistributionQuery, GrowthQuery } from './types.ts';
 
 /** Number of buckets drawn when a chart's truncation flag is on. */
@@ -171,7 +171,13 @@ export function toDistributionData(
       const kept = prefix === undefined ? buckets : buckets.filter((b) => b.label.startsWith(prefix));
       const shown = options.truncate ? kept.slice(0, TRUNCATED_BUCKETS) : kept;
       return {
-        bars: shown.map((b) => ({ label: b.label, value: b.population })),
+        bars: shown.map((b) => ({
+          label:
+            first.namedBy === undefined
+              ? b.label
+              : namedLabel(b.label, b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []),
+          value: b.population,
+        })),
         bucketCount: kept.length,
       };
     }

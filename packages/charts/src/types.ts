@@ -45,6 +45,11 @@ export interface TermsDimension {
   childrenOf?: string;
   /** Values are numbers: a bar's search matches its label read as a number (`equals`), not as a keyword. */
   numeric?: true;
+  /**
+   * The values are identifiers named on the same record (EC numbers): each bucket also asks the
+   * names on this attribute, and a bar reads `<id> <name>` (see `namedLabel`).
+   */
+  namedBy?: string;
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */

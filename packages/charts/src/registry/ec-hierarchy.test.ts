@@ -7,6 +7,10 @@ import { toDistributionData } from '../transform.ts';
 import { EC_HIERARCHY } from './ec-hierarchy.ts';
 
 const EC = CHARTS['enzyme-classification'];
+const names = (pairs: [string, number][]) => ({
+  name: 'Names',
+  buckets: pairs.map(([label, population]) => ({ label, population })),
+});
 const EC_ID = 'rcsb_polymer_entity.rcsb_ec_lineage.id';
 const EC_DEPTH = 'rcsb_polymer_entity.rcsb_ec_lineage.depth';
 
@@ -60,6 +64,14 @@ describe('a drilled-down level of the EC chart', () => {
             aggregation_type: 'terms',
             attribute: EC_ID,
             min_interval_population: 1,
+            facets: [
+              {
+                name: 'Names',
+                aggregation_type: 'terms',
+                attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.name',
+                min_interval_population: 1,
+              },
+            ],
           },
         ],
       },
@@ -123,7 +135,7 @@ describe('a drilled-down level of the EC chart', () => {
         {
           name: 'Enzyme Classification',
           buckets: [
-            { label: '3.4.21', population: 6 },
+            { label: '3.4.21', population: 6, facets: [names([['Serine endopeptidases', 6]])] },
             { label: '2.7.11', population: 4 },
             { label: '3.4.24', population: 3 },
             { label: '3.41.1', population: 1 },
@@ -133,11 +145,51 @@ describe('a drilled-down level of the EC chart', () => {
     } as SearchResponse;
     expect(toDistributionData(response, chart.query)).toEqual({
       bars: [
-        { label: '3.4.21', value: 6 },
+        { label: '3.4.21 Serine endopeptidases', value: 6 },
         { label: '3.4.24', value: 3 },
       ],
       bucketCount: 2,
     });
+  });
+
+  it('names a bar by the one name all its entries hold on such records, else by its number alone', () => {
+    const chart = resolveChart(EC, undefined, '3');
+    const bar = (facets: ReturnType<typeof names>) =>
+      toDistributionData(
+        {
+          total_count: 5,
+          facets: [
+            { name: 'Enzyme Classification', buckets: [{ label: '3.4', population: 5, facets: [facets] }] },
+          ],
+        } as SearchResponse,
+        chart.query,
+      ).bars[0]!.label;
+    // Entries of 3.4 that also hold another class of depth 2 bring its name, on fewer entries.
+    expect(
+      bar(
+        names([
+          ['Acting on peptide bonds (peptidases)', 5],
+          ['Glycosylases', 2],
+        ]),
+      ),
+    ).toBe('3.4 Acting on peptide bonds (peptidases)');
+    // Two names on every entry: which is 3.4's is not known, so none is given.
+    expect(
+      bar(
+        names([
+          ['Acting on peptide bonds (peptidases)', 5],
+          ['Glycosylases', 5],
+        ]),
+      ),
+    ).toBe('3.4');
+    // An archive without names (mmCIF and SIFTS imports).
+    expect(bar(names([]))).toBe('3.4');
+    // The bar's search and the level below read the number.
+    expect(
+      clickRequest(EC, { x: '3.4 Acting on peptide bonds (peptidases)', view: 'cumulative' }, chart.query)
+        .query,
+    ).toEqual(clickRequest(EC, { x: '3.4', view: 'cumulative' }, chart.query).query);
+    expect(EC_HIERARCHY.childOf('3.4 Acting on peptide bonds (peptidases)', '3')).toBe('3.4');
   });
 
   it('is the top level when the value is not a class, and says why', () => {

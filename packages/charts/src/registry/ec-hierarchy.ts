@@ -1,9 +1,10 @@
-import { terminal } from '../requests.ts';
+import { idOfNamedLabel, terminal } from '../requests.ts';
 import type { ChartHierarchy, DistributionQuery, HierarchyStep } from '../types.ts';
 import { terms } from './common.ts';
 
 const EC_ID = 'rcsb_polymer_entity.rcsb_ec_lineage.id';
 const EC_DEPTH = 'rcsb_polymer_entity.rcsb_ec_lineage.depth';
+const EC_NAME = 'rcsb_polymer_entity.rcsb_ec_lineage.name';
 
 /**
  * The seven classes of the Enzyme Commission nomenclature, as the archive's EC lineages name them at
@@ -32,6 +33,7 @@ const depthOf = (id: string) => id.split('.').length;
  * The children of an EC class are read by lineage id, not name: an id holds its ancestors ("3.4.21"
  * is under "3.4" and "3"), whereas names repeat under different parents ("With NAD(+) or NADP(+) as
  * acceptor" is under 1.1, 1.2 and 1.5) and archives built from mmCIF files and SIFTS carry ids only.
+ * A bar is named where the archive holds names: `3.4.21 Serine endopeptidases`.
  */
 function levelQuery(parent: string): DistributionQuery {
   return {
@@ -40,6 +42,7 @@ function levelQuery(parent: string): DistributionQuery {
     first: terms('Enzyme Classification', EC_ID, {
       filters: [{ attribute: EC_DEPTH, operator: 'equals', value: depthOf(parent) + 1 }],
       childrenOf: parent,
+      namedBy: EC_NAME,
     }),
   };
 }
@@ -54,9 +57,8 @@ function trail(parent: string): HierarchyStep[] {
 
 function childOf(barLabel: string, parent: string | undefined): string | undefined {
   if (parent === undefined) return Object.keys(EC_CLASS_NAMES).find((id) => EC_CLASS_NAMES[id] === barLabel);
-  return barLabel.startsWith(`${parent}.`) && depthOf(barLabel) < EC_LEAF_DEPTH && OPENABLE.test(barLabel)
-    ? barLabel
-    : undefined;
+  const id = idOfNamedLabel(barLabel);
+  return id.startsWith(`${parent}.`) && depthOf(id) < EC_LEAF_DEPTH && OPENABLE.test(id) ? id : undefined;
 }
 
 /** EC classes, opened one level down by number: `parent=3` (Hydrolases), `parent=3.4`, `parent=3.4.21`. */
