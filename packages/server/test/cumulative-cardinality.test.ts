@@ -159,6 +159,19 @@ describe('distinct counts in cumulative ranges equal one distinct count per rang
     expect(values).toEqual(expected(entryPairs(method, xray), ranges));
   });
 
+  it.each(methods)(
+    '%s with a query, polymer entities: each value at its first (last) year among the hits',
+    async (method) => {
+      // The release date is the entry's: each value keeps its first (last) year among the hits.
+      const xray = (entry: Row) => entry['rcsb_entry_info.experimental_method'] === 'X-ray';
+      for (const ranges of [upToYears(1995, 2020), fromYears(1990, 2012)]) {
+        const values = await cardinalities(groupRequest('polymer_entity', ranges, method, XRAY));
+        expect(values).toEqual(expected(entryPairs(method, xray), ranges));
+        expect(values.some((v) => v > 0)).toBe(true);
+      }
+    },
+  );
+
   it('an attribute of the row with missing values, under cumulative number ranges at both ends', async () => {
     const SPACE_GROUP = 'symmetry.space_group_name_H_M';
     const ATOMS = 'rcsb_entry_info.deposited_atom_count';

@@ -81,7 +81,7 @@ export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): R
 
 /** A facet statement's rows with range indices for keys: years and masks turned into ranges. */
 export function rangeKeyed(program: FacetProgram, rows: readonly ResultRow[]): readonly ResultRow[] {
-  const keyed = program.kind === 'buckets' && program.years ? yearsToKeys(rows, program.years) : rows;
+  const keyed = program.years ? yearsToKeys(rows, program.years) : rows;
   return program.mask ? expandMasks(keyed, program.mask) : keyed;
 }
 

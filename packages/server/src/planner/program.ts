@@ -49,6 +49,8 @@ export interface CardinalityProgram {
   readonly node: CardinalityNode;
   readonly query: CompiledQuery;
   readonly mask?: MaskColumn;
+  /** Applied before `mask`: each value's first (last) year turned into its segment's mask. */
+  readonly years?: YearKeyColumn;
 }
 
 export type FacetProgram = BucketProgram | CardinalityProgram;

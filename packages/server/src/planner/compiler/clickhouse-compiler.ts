@@ -368,12 +368,17 @@ export class ClickHouseCompiler extends SqlCompiler {
     // A cardinality under overlapping ranges: one mask per value, then the values per mask.
     const position = mask.position;
     const others = keys.filter((_, i) => i !== position);
+    // Each value's first (last) year under cumulative ranges by year, else its mask.
+    const m =
+      years?.position === position
+        ? this.yearInSpan(keys[position]!, specs[position]!, combine as 'first' | 'last', state)
+        : this.combineMasks(keys[position]!, combine);
     const inner =
-      `SELECT ${[...others.map((k, i) => `${k} AS o${i + 1}`), `${value} AS v`, `${this.combineMasks(keys[position]!, combine)} AS m`].join(', ')}` +
+      `SELECT ${[...others.map((k, i) => `${k} AS o${i + 1}`), `${value} AS v`, `${m} AS m`].join(', ')}` +
       ` FROM (${rows})${groupBy([...others, value])}`;
     let other = 0;
     const select = keys.map((_, i) =>
-      i === position ? `${this.maskText('m')} AS b${i + 1}` : `o${++other} AS b${i + 1}`,
+      i === position ? `${this.returnedKey('m', i, mask, years)} AS b${i + 1}` : `o${++other} AS b${i + 1}`,
     );
     const outerGroups = [...others.map((_, i) => `o${i + 1}`), 'm'];
     // count(v) skips the NULL value, as count(DISTINCT) does.

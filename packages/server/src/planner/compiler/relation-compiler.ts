@@ -78,9 +78,49 @@ export class RelationCompiler extends ExpressionCompiler {
    * outside the span are in no range and must not hide one that is.
    */
   extremeInSpan(column: string, spec: BucketSpec, combine: 'first' | 'last', state: StatementState): string {
+    return this.extremeBeyond(
+      column,
+      this.spanBound(spec, combine),
+      spec.source.attribute.type,
+      combine,
+      state,
+    );
+  }
+
+  /**
+   * `extremeInSpan` of a column of years: the span's bound as a year (the ranges are year-aligned,
+   * see `yearKeyed`), so that the least (greatest) year inside the span is the year of the least
+   * (greatest) date inside it.
+   */
+  protected yearInSpan(
+    column: string,
+    spec: BucketSpec,
+    combine: 'first' | 'last',
+    state: StatementState,
+  ): string {
+    const bound = this.spanBound(spec, combine);
+    return this.extremeBeyond(
+      column,
+      bound === undefined ? undefined : yearStart(bound),
+      'integer',
+      combine,
+      state,
+    );
+  }
+
+  /** Where the span of cumulative ranges begins (`first`) or ends (`last`); none when open. */
+  private spanBound(spec: BucketSpec, combine: 'first' | 'last'): Bound | undefined {
     const { segments } = this.segmentsFor(spec)!;
-    const type = spec.source.attribute.type;
-    const bound = combine === 'first' ? segments[0]!.from : segments.at(-1)!.to;
+    return combine === 'first' ? segments[0]!.from : segments.at(-1)!.to;
+  }
+
+  private extremeBeyond(
+    column: string,
+    bound: Bound | undefined,
+    type: ScalarType,
+    combine: 'first' | 'last',
+    state: StatementState,
+  ): string {
     const aggregate = combine === 'first' ? 'min' : 'max';
     if (bound === undefined) return `${aggregate}(${column})`;
     const test = `${column} ${combine === 'first' ? '>=' : '<'} ${this.valueParameter(state, bound, type)}`;
@@ -170,6 +210,13 @@ export class RelationCompiler extends ExpressionCompiler {
     return parents && hops.length === 1 && hops[0]!.direction === 'up';
   }
 
+  /** Each object of the target has at most one value: a single value of its own row or of an ancestor's. */
+  protected isSingleValued(source: ValueSource, target: ReturnType): boolean {
+    return (
+      !source.attribute.multi && route(target, source.attribute.level).every((h) => h.direction === 'up')
+    );
+  }
+
   /** The attribute's column on the target row, or on the parent row joined to it. */
   protected localColumn(source: ValueSource, target: ReturnType, state: StatementState): string {
     const { attribute } = source;
@@ -245,11 +292,13 @@ export class RelationCompiler extends ExpressionCompiler {
   }
 
   /**
-   * Date ranges of a column of the row whose bounds all fall on 1 January (`cut`: their segments,
-   * when they are overlapping and masked): the year decides the range, so a bucket facet's
-   * statement groups by the year, a cheap integer (as a year histogram does), and the keys are
-   * looked up after it instead of a comparison per bound on every distinct date. Not for a
-   * distinct count: a value met in two years of one range would count twice.
+   * Date ranges of an attribute with one value per object (a column of the row or of an
+   * ancestor's row) whose bounds all fall on 1 January (`cut`: their segments, when they are
+   * overlapping and masked): the year decides the range, so a bucket facet's statement groups by
+   * the year, a cheap integer (as a year histogram does, with the same relation of years), and the
+   * keys are looked up after it instead of a comparison per bound on every distinct date. A
+   * distinct count may group by year only where each value keeps one year (its first or last
+   * under cumulative ranges): a value met in two years of one range would count twice.
    */
   yearKeyed(
     spec: BucketSpec,
@@ -258,7 +307,7 @@ export class RelationCompiler extends ExpressionCompiler {
   ): YearKeyColumn['intervals'] | undefined {
     const { bucketing } = spec;
     if (bucketing.kind !== 'ranges' || spec.source.attribute.type !== 'date') return undefined;
-    if ((bucketing.overlapping && !cut) || !this.isLocal(spec.source, target)) return undefined;
+    if ((bucketing.overlapping && !cut) || !this.isSingleValued(spec.source, target)) return undefined;
     const intervals: { from?: Bound; to?: Bound; key: number | string }[] = cut
       ? cut.segments.map((s) => ({ ...s, key: String(1n << BigInt(s.key)) }))
       : bucketing.ranges.map((r, key) => ({ ...r, key }));

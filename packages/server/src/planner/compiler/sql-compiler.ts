@@ -108,9 +108,20 @@ export class SqlCompiler extends RelationCompiler {
         mask = { position, members: cut.members };
         combine = cut.combine;
       }
-      const intervals = node.kind === 'buckets' && !years ? this.yearKeyed(spec, target, cut) : undefined;
+      // A distinct count keys by year only the cumulative ranges of another level's attribute,
+      // where each value's first (last) year is taken below; a column of the row takes its first
+      // (last) date, as cheap.
+      const byYear =
+        !years &&
+        (node.kind === 'buckets' ||
+          (cut !== undefined && cut.combine !== 'any' && !this.isLocal(spec.source, target)));
+      const intervals = byYear ? this.yearKeyed(spec, target, cut) : undefined;
       if (intervals) {
         years = { position, intervals };
+        if (!this.isLocal(spec.source, target)) {
+          // The year histogram's own relation: both facets then read one table (one statement).
+          return this.bucketRelation({ source: spec.source, bucketing: { kind: 'year' } }, target, state);
+        }
         const column = this.localColumn(spec.source, target, state);
         return { kind: 'local', column, key: (value: string) => this.year(value) };
       }
@@ -194,7 +205,11 @@ export class SqlCompiler extends RelationCompiler {
     const z = outer.alias('z');
     const relation = (inner: string) =>
       shared ? this.identifier(outer.derive(state.done(inner))) : `(${inner})`;
-    const counted = (sql: string) => ({ query: outer.done(sql), ...(mask && { mask }) });
+    const counted = (sql: string) => ({
+      query: outer.done(sql),
+      ...(mask && { mask }),
+      ...(years && { years }),
+    });
     if (mask === undefined) {
       // Distinct values per bucket in two steps: the distinct (keys, value) pairs, then their
       // number per bucket. A grouped count(DISTINCT) keeps one set of values per group, which
@@ -214,15 +229,20 @@ export class SqlCompiler extends RelationCompiler {
     // of it per value, instead of a key per row.
     const ranged = relations[position]!;
     const first = position === spanned && ranged.kind === 'local' ? ranged : undefined;
-    const m = first
-      ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
-      : this.combineMasks(keys[position]!, combine);
+    const m =
+      years?.position === position
+        ? this.yearInSpan(keys[position]!, specs[position]!, combine as 'first' | 'last', state)
+        : first
+          ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
+          : this.combineMasks(keys[position]!, combine);
     const inner =
       `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${m} AS m`].join(', ')}` +
       `${body}${groupBy([...others, value])}`;
     let other = 0;
     const select = keys.map((_, i) =>
-      i === position ? `${this.maskText(`${z}.m`)} AS b${i + 1}` : `${z}.c${++other} AS b${i + 1}`,
+      i === position
+        ? `${this.returnedKey(`${z}.m`, i, mask, years)} AS b${i + 1}`
+        : `${z}.c${++other} AS b${i + 1}`,
     );
     const outerGroups = [...others.map((_, i) => `${z}.c${i + 1}`), `${z}.m`];
     return counted(
@@ -267,7 +287,9 @@ export class SqlCompiler extends RelationCompiler {
 
   protected facetProgram(node: FacetNode, plan: SearchPlan): FacetProgram {
     const { query, mask, years } = this.facet(node, plan);
-    if (node.kind === 'cardinality') return { kind: 'cardinality', node, query, ...(mask && { mask }) };
+    if (node.kind === 'cardinality') {
+      return { kind: 'cardinality', node, query, ...(mask && { mask }), ...(years && { years }) };
+    }
     const fill = node.facet.kind === 'terms' && node.facet.minPopulation === 0;
     return {
       kind: 'buckets',
