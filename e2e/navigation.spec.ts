@@ -148,3 +148,88 @@ test('a new page opens at its top; Back and Forward return to where each page wa
   await expect(page).toHaveURL(/\/growth\/experimental-method$/);
   await expect.poll(scrollY, { message: 'Forward returns to where that page was' }).toBe(place);
 });
+
+/** The boxes of the bar's visible parts: title, badge, toggle and the items of its top row. */
+async function barBoxes(page: import('@playwright/test').Page) {
+  return page
+    .locator('.ps-brand, .ps-demo-badge, .ps-nav-toggle, .ps-nav-list > .ps-nav-item > .ps-nav-link')
+    .evaluateAll((elements) =>
+      elements
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return { name: e.textContent!.trim(), left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+    );
+}
+
+for (const width of [1200, 1280, 1400]) {
+  test(`at ${width} px the bar is one row whose items neither overlap nor leave the window, and each menu opens inside it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/trend/resolution-by-year');
+    const boxes = await barBoxes(page);
+    expect(boxes.map((b) => b.name)).toContain('Colors');
+    for (const [i, box] of boxes.entries()) {
+      expect(box.left, box.name).toBeGreaterThanOrEqual(0);
+      expect(box.right, box.name).toBeLessThanOrEqual(width);
+      expect(box.bottom, `${box.name} in the bar's one row`).toBeLessThanOrEqual(52);
+      const next = boxes[i + 1];
+      if (next) expect(next.left, `${next.name} after ${box.name}`).toBeGreaterThanOrEqual(box.right);
+    }
+    for (const name of ['Data Growth', 'Data Distribution', 'Distribution over Time']) {
+      const toggle = page.getByRole('button', { name: new RegExp(`^${name}`) });
+      await toggle.click();
+      const menu = (await page.locator('.ps-dropdown-open .ps-dropdown-menu').boundingBox())!;
+      expect(menu.x, `${name}: menu`).toBeGreaterThanOrEqual(0);
+      expect(menu.x + menu.width, `${name}: menu`).toBeLessThanOrEqual(width);
+      await toggle.click();
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+for (const width of [768, 1000, 1199]) {
+  test(`collapsed at ${width} px: opening keeps the top row in place, the open bar scrolls within the window, the focus goes title, toggle, menus`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/trend/resolution-by-year');
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    const closed = await barBoxes(page);
+    await toggle.click();
+    const open = await barBoxes(page);
+    for (const name of [closed[0]!.name, 'Demo data', '☰']) {
+      const before = closed.find((b) => b.name === name);
+      const after = open.find((b) => b.name === name);
+      // Within half a pixel: the toggle's own height is fractional.
+      expect(after!.top, `${name} stays in place when the bar opens`).toBeCloseTo(before!.top, 0);
+    }
+    expect(Math.max(...open.map((b) => b.right)), 'the open bar overflows').toBeLessThanOrEqual(width);
+
+    // The longest menu open: the bar's last item is reached by scrolling the bar, the page stays put.
+    await page.getByRole('button', { name: /^Data Distribution/ }).click();
+    const nav = (await page.locator('.ps-nav').boundingBox())!;
+    expect(nav.y + nav.height, 'the open bar ends inside the window').toBeLessThanOrEqual(700);
+    const colors = page.getByRole('button', { name: 'Colors' });
+    await colors.scrollIntoViewIfNeeded();
+    const box = (await colors.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    expect(await page.evaluate(() => window.scrollY), 'the page under the bar scrolled').toBe(0);
+
+    // The focus on a fresh page: the title, the toggle, then (open) the menus in order.
+    await page.goto('/trend/resolution-by-year');
+    const focused = async () => {
+      await page.keyboard.press('Tab');
+      return page.evaluate(() => {
+        const e = document.activeElement!;
+        return e.getAttribute('aria-label') ?? e.textContent!.trim();
+      });
+    };
+    expect([await focused(), await focused()]).toEqual(['PDB Statistics', 'Toggle navigation']);
+    await page.keyboard.press('Enter');
+    expect([await focused(), await focused()]).toEqual(['Data Growth ▾', 'Data Distribution ▾']);
+  });
+}
