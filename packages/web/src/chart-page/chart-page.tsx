@@ -9,12 +9,15 @@ import {
   isComparison,
   resolveChart,
   sameChart,
+  exploreTag,
+  writeExplore,
   writeScope,
   type ChartClick,
   type ChartDefinition,
   type ChartKind,
   type ChartView,
   type Measure,
+  type ResolvedChart,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHref, useLocation, useParams, useSearchParams } from 'react-router';
@@ -138,6 +141,7 @@ function exportInput(
     ...(kindViews(chart.kind).length > 0 && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
     ...(chart.parent !== undefined && { parent: chart.parent }),
+    ...(chart.explore && { explore: exploreTag(chart.explore) }),
     hidden: seriesLabelsOf(shown, look.view).filter((label) => look.hidden.has(label)),
     ...(scope && { scope }),
     ...axesOf(definition, look.view),
@@ -146,7 +150,17 @@ function exportInput(
   };
 }
 
-function ChartPage({ definition, embedded }: { definition: ChartDefinition; embedded: boolean }) {
+interface ChartPageProps {
+  definition: ChartDefinition;
+  embedded: boolean;
+  /** The chart already resolved by the page that built it (the explorer's), instead of from the URL's variant and level. */
+  built?: ResolvedChart;
+  /** Controls shown above the chart's header (the explorer's builder). */
+  builder?: ReactNode;
+}
+
+/** The chart page of any chart definition: the registry's, by key, or one the explorer built. */
+export function ChartPage({ definition, embedded, built, builder }: ChartPageProps) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const embedHref = useHref(embedPath(location.pathname, location.search));
@@ -158,8 +172,8 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   const defaultView = settings.config.dataView;
   const state = readPlotState(params, definition, defaultView);
   const resolved = useMemo(
-    () => resolveChart(definition, state.variant, state.parent),
-    [definition, state.variant, state.parent],
+    () => built ?? resolveChart(definition, state.variant, state.parent),
+    [built, definition, state.variant, state.parent],
   );
   // A level the URL names but the chart does not have is said, and the top level drawn.
   const parentProblem = state.parent !== undefined ? drillProblem(definition, state.parent) : undefined;
@@ -358,6 +372,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
   // The chart data API takes the page's state and its scope (every cohort, label and measure).
   const apiParams = chartDataParams(state, definition, undefined, isGrowth ? growthLook.window : undefined);
   new URLSearchParams(scope.search).forEach((value, name) => apiParams.append(name, value));
+  if (resolved.explore) writeExplore(resolved.explore).forEach((value, name) => apiParams.set(name, value));
 
   const toolbar = (placement: ToolbarPlacement) => (
     <ChartToolbar
@@ -416,6 +431,7 @@ function ChartPage({ definition, embedded }: { definition: ChartDefinition; embe
         className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`}
         data-chart={definition.key}
       >
+        {builder}
         <header className="ps-plot-header">
           {definition.hierarchy && resolved.parent !== undefined && (
             <DrillBreadcrumb hierarchy={definition.hierarchy} parent={resolved.parent} hrefOf={levelHref} />

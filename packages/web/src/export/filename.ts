@@ -6,12 +6,20 @@ import type { ChartExportInput, ExportFormat } from './types.ts';
  * `experimental-method-annual-2026-06-30.csv`, `resolution-scope-1a2b3c4d-2026-06-30.csv`.
  */
 export function exportFileName(
-  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'parent' | 'provenance' | 'scope'>,
+  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'parent' | 'explore' | 'provenance' | 'scope'>,
   format: ExportFormat,
 ): string {
   const scope = input.scope && scopeTag(input.scope.node);
   return chartFileName(
-    [input.key, input.view, input.variant, levelTag(input.parent), scope, input.provenance.date],
+    [
+      input.key,
+      input.view,
+      input.variant,
+      levelTag(input.parent),
+      input.explore,
+      scope,
+      input.provenance.date,
+    ],
     format,
   );
 }

@@ -40,6 +40,8 @@ export interface ChartExportInput {
   variant?: string;
   /** The class whose level below is drawn, when the chart is drilled down. */
   parent?: string;
+  /** Which explore chart it is (its attribute, count and dimension), for the file name. */
+  explore?: string;
   /** Labels of hidden series. */
   hidden: readonly string[];
   /** The scope the chart is drawn over; absent for the whole archive. */

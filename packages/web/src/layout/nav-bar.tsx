@@ -8,7 +8,7 @@ import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useModal } from '../modals/modal-context.tsx';
 import { preloadSettingsModal } from '../modals/modal-layer.tsx';
-import { HOME_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
+import { EXPLORE_PATH, HOME_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
 import { activeKind, chartPath } from '../routing/routes.ts';
 import { useScopeSearch } from '../scope/use-scope.ts';
 
@@ -78,6 +78,11 @@ export function NavBar() {
             {CHART_KINDS.map((category) => (
               <NavDropdown key={category} category={category} active={current === category} />
             ))}
+            <li className="ps-nav-item">
+              <NavLink className="ps-nav-link" to={EXPLORE_PATH}>
+                Explore
+              </NavLink>
+            </li>
             <li className="ps-nav-item">
               <NavLink className="ps-nav-link" to={OTHER_STATISTICS_PATH}>
                 Other Statistics

@@ -2,6 +2,7 @@ import { PRODUCT_TITLE } from '../config.ts';
 import { PAGES, matchRoute } from './routes.ts';
 
 export const HOME_PATH = PAGES.home.path;
+export const EXPLORE_PATH = PAGES.explore.path;
 export const OTHER_STATISTICS_PATH = PAGES.otherStatistics.path;
 export const SNAPSHOT_PATH = PAGES.snapshot.path;
 

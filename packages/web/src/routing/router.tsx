@@ -50,6 +50,7 @@ const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
 const ChartPage = lazyPage<{ kind: ChartKind; embedded?: boolean }>(
   () => import('../chart-page/chart-page.tsx'),
 );
+const ExplorePage = lazyPage<{ embedded?: boolean }>(() => import('../explore/explore-page.tsx'));
 const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
 const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
 const ResultsPage = lazyPage(() => import('../search-pages/results-page.tsx'));
@@ -82,10 +83,13 @@ export function createRoutes(): RouteObject[] {
       // Embedded charts: the chart page in a frame of its own, before the dashboard's routes.
       element: <EmbedLayout />,
       errorElement: <RouteError />,
-      children: CHART_KINDS.map((kind) => ({
-        path: embedRoutePattern(kind),
-        element: page(<ChartPage kind={kind} embedded />, <PlotSkeleton />),
-      })),
+      children: [
+        { path: PAGES.exploreEmbed.path, element: page(<ExplorePage embedded />, <PlotSkeleton />) },
+        ...CHART_KINDS.map((kind) => ({
+          path: embedRoutePattern(kind),
+          element: page(<ChartPage kind={kind} embedded />, <PlotSkeleton />),
+        })),
+      ],
     },
     {
       path: '/',
@@ -101,6 +105,7 @@ export function createRoutes(): RouteObject[] {
               path: chartRoutePattern(kind),
               element: page(<ChartPage kind={kind} />, <PlotSkeleton />),
             })),
+            { path: PAGES.explore.path, element: page(<ExplorePage />, <PlotSkeleton />) },
             { path: PAGES.otherStatistics.path, element: page(<OtherStatisticsPage />) },
             { path: PAGES.snapshot.path, element: page(<SnapshotPage />) },
             { path: PAGES.results.path, element: page(<ResultsPage />) },

@@ -18,6 +18,9 @@ export const PAGES = {
   chart: { path: '/:kind/:plotname', title: 'Chart', chunk: 'src/chart-page/chart-page.tsx' },
   // A chart page alone (no navigation, no footer), for other sites to frame.
   embed: { path: '/embed/:kind/:plotname', title: 'Chart', chunk: 'src/chart-page/chart-page.tsx' },
+  // The chart builder over any facetable attribute, and its chart alone for other sites to frame.
+  explore: { path: '/explore', title: 'Explore', chunk: 'src/explore/explore-page.tsx' },
+  exploreEmbed: { path: '/embed/explore', title: 'Explore', chunk: 'src/explore/explore-page.tsx' },
   otherStatistics: {
     path: '/other-statistics',
     title: 'Other Statistics',
@@ -43,7 +46,16 @@ export type PageName = keyof typeof PAGES;
 
 /** The pages with a fixed address. */
 export const FIXED_PAGES = (
-  ['home', 'otherStatistics', 'snapshot', 'results', 'chemicalResults', 'queryEditor'] as const
+  [
+    'home',
+    'explore',
+    'exploreEmbed',
+    'otherStatistics',
+    'snapshot',
+    'results',
+    'chemicalResults',
+    'queryEditor',
+  ] as const
 ).map((name) => ({
   name,
   ...PAGES[name],

@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import {
+  chartFacetRequest,
+  exploreChart,
+  readExplore,
+  toDistributionData,
+  toGrowthData,
+  type ExploreAttribute,
+  type GrowthQuery,
+} from '@pdb-stats/charts';
+import { expect, test, type Page } from '@playwright/test';
+import { openChartMenu } from './support/chart-controls.ts';
+import {
+  barValues,
+  countOf,
+  largestBar,
+  requestOf,
+  search,
+  waitForBarsGrown,
+  waitForChart,
+} from './support/helpers.ts';
+
+/**
+ * The chart explorer: an attribute picked with the query builder's picker, what is counted, the
+ * grouping and its numbers, a second attribute stacking the years; every choice in the URL (Back and
+ * a reload give the same chart), bars equal to the service's own facet answer, a bar's search
+ * finding its number, the download equal to the chart data API's, the embedded chart, and refused
+ * parameters said next to the builder.
+ */
+
+/** The attributes used here, as the catalogue has them (names do not matter to the counts). */
+const ATTRIBUTES: ExploreAttribute[] = [
+  {
+    path: 'rcsb_entry_info.resolution_combined',
+    level: 'entry',
+    type: 'number',
+    contexts: ['default-match'],
+    name: 'r',
+  },
+  {
+    path: 'rcsb_accession_info.initial_release_date',
+    level: 'entry',
+    type: 'date',
+    contexts: ['default-match'],
+    name: 'd',
+  },
+  {
+    path: 'entity_poly.rcsb_entity_polymer_type',
+    level: 'polymer_entity',
+    type: 'string',
+    contexts: ['exact-match'],
+    name: 't',
+  },
+];
+
+/** The bars a page URL's explore chart should show, from the service's own facet answer. */
+async function expectedBars(baseURL: string, url: string): Promise<Map<string, number>> {
+  const params = new URL(url).searchParams;
+  const spec = readExplore(params, (path) => ATTRIBUTES.find((a) => a.path === path)).spec!;
+  const chart = exploreChart(spec);
+  const response = await search(baseURL, chartFacetRequest(chart.query));
+  if (chart.kind === 'distribution')
+    return new Map(toDistributionData(response, chart.query).bars.map((b) => [`${b.label}|`, b.value]));
+  const data = toGrowthData(response, chart.query as GrowthQuery);
+  const stacked = spec.by !== undefined;
+  // A stacked chart draws no segment for a series' empty total.
+  return new Map(
+    data.series
+      .flatMap((s) =>
+        data.years.map((year, i) => [`${year}|${stacked ? s.label : ''}`, s.cumulative[i] ?? 0] as const),
+      )
+      .filter(([, value]) => value > 0),
+  );
+}
+
+const builder = (page: Page) => page.getByTestId('explore-builder');
+
+async function pick(page: Page, label: string, words: string, path: string) {
+  await builder(page).getByRole('combobox', { name: label }).fill(words);
+  await builder(page).getByRole('option').filter({ hasText: path }).first().click();
+}
+
+for (const [width, height] of [
+  [1280, 900],
+  [375, 812],
+] as const) {
+  const phone = width < 768;
+  test.describe(`${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('bins of a number: picked, edited, refused, Back, and a bar’s search', async ({
+      page,
+      baseURL,
+    }, info) => {
+      await page.goto('/explore');
+      await expect(page.getByTestId('explore-start')).toBeVisible();
+      await pick(page, 'Attribute', 'resolution', 'rcsb_entry_info.resolution_combined');
+      await expect(page).toHaveURL(
+        /\?attribute=rcsb_entry_info\.resolution_combined&count=entry&dimension=bins&start=[\d.]+&step=[\d.]+&end=[\d.]+$/,
+      );
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(/^Entries by /);
+      await expect.poll(() => barValues(page)).toEqual(await expectedBars(baseURL!, page.url()));
+      const firstUrl = page.url();
+
+      // Bins edited and applied together.
+      const numbers = page.getByTestId('explore-numbers');
+      await numbers.getByRole('textbox', { name: 'From' }).fill('1');
+      await numbers.getByRole('textbox', { name: 'Step' }).fill('0.5');
+      await numbers.getByRole('textbox', { name: 'To' }).fill('4');
+      await numbers.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(/&start=1&step=0\.5&end=4$/);
+      await waitForChart(page);
+      const bins = await expectedBars(baseURL!, page.url());
+      expect([...bins.keys()]).toEqual([
+        '< 1|',
+        '1-1.5|',
+        '1.5-2|',
+        '2-2.5|',
+        '2.5-3|',
+        '3-3.5|',
+        '3.5-4|',
+        '>= 4|',
+      ]);
+      await expect.poll(() => barValues(page)).toEqual(bins);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-bins-${width}.png`), fullPage: true });
+
+      // A bar's search finds its number.
+      const bar = await largestBar(page);
+      const value = Number(await bar.getAttribute('data-value'));
+      if (phone) {
+        await bar.click({ force: true });
+        const href = await page
+          .getByTestId('selection')
+          .getByRole('link', { name: 'Open search' })
+          .getAttribute('href');
+        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
+      } else {
+        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+
+      // A refused step is said next to the builder, naming the parameter.
+      await numbers.getByRole('textbox', { name: 'Step' }).fill('0');
+      await numbers.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByTestId('explore-problems')).toContainText('step: must be > 0');
+      await page.screenshot({ path: info.outputPath(`explore-refused-${width}.png`), fullPage: true });
+
+      // Back steps through the charts built; a reload draws the same chart.
+      await page.goBack();
+      await expect(page).toHaveURL(/&start=1&step=0\.5&end=4$/);
+      await expect.poll(() => barValues(page)).toEqual(bins);
+      await page.goBack();
+      expect(page.url()).toBe(firstUrl);
+      await page.reload();
+      await waitForChart(page);
+      await expect.poll(() => barValues(page)).toEqual(await expectedBars(baseURL!, firstUrl));
+
+      // Another grouping: the most frequent values.
+      await builder(page).getByTestId('explore-dimension').selectOption('terms');
+      await expect(page).toHaveURL(/&dimension=terms&top=25$/);
+      await waitForChart(page);
+    });
+
+    test('years stacked by a second attribute, counting polymer entities; the download is the API’s', async ({
+      page,
+      baseURL,
+    }, info) => {
+      await page.goto('/explore?attribute=rcsb_accession_info.initial_release_date');
+      await waitForChart(page);
+      await builder(page).getByTestId('explore-count').selectOption('polymer_entity');
+      await expect(page).toHaveURL(/&count=polymer_entity$/);
+      await pick(page, 'Stack by (optional)', 'polymer type', 'entity_poly.rcsb_entity_polymer_type');
+      await expect(page).toHaveURL(/&by=entity_poly\.rcsb_entity_polymer_type$/);
+      await waitForChart(page);
+      const expected = await expectedBars(baseURL!, page.url());
+      expect(new Set([...expected.keys()].map((k) => k.split('|')[1])).size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(expected);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-stacked-${width}.png`), fullPage: true });
+
+      // The downloaded CSV is the chart data API's for the same parameters, under the same name.
+      const menu = await openChartMenu(page);
+      const item = menu.getByRole('group', { name: 'Download' }).getByRole('menuitem', { name: /CSV/ });
+      const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
+      const downloaded = await readFile((await file.path())!, 'utf8');
+      const api = await fetch(`${baseURL}/api/charts/explore.csv${new URL(page.url()).search}`);
+      expect(api.status).toBe(200);
+      expect(await api.text()).toBe(downloaded);
+      expect(/filename="([^"]+)"/.exec(api.headers.get('content-disposition') ?? '')?.[1]).toBe(
+        file.suggestedFilename(),
+      );
+    });
+
+    test('embedded: the chart alone, from the same parameters', async ({ page, baseURL }) => {
+      const search =
+        '?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4';
+      await page.goto(`/embed/explore${search}`);
+      await waitForChart(page);
+      await expect(builder(page)).toHaveCount(0);
+      await expect(page.locator('h1')).toHaveText(/^Entries by /);
+      await expect.poll(() => barValues(page)).toEqual(await expectedBars(baseURL!, page.url()));
+    });
+  });
+}
+
+test('an address the explorer cannot draw names the parameter and the reason', async ({ page }) => {
+  await page.goto(
+    '/explore?attribute=rcsb_entry_info.resolution_combined&count=mol_definition&start=1&step=0.5&end=4',
+  );
+  await expect(page.getByTestId('explore-problems')).toContainText('count: must be one of "entry"');
+  await page.goto('/explore?attribute=no.such.attribute');
+  await expect(page.getByTestId('explore-problems')).toContainText(
+    'attribute: "no.such.attribute" is not a facetable attribute of the catalogue',
+  );
+});

@@ -1,0 +1,206 @@
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  DEFAULT_TOP,
+  MAX_BINS,
+  MAX_TOP,
+  countedLevels,
+  countedName,
+  defaultBins,
+  dimensionsOf,
+  isExplorable,
+  isStackable,
+  type ExploreDimension,
+  type ExploreProblem,
+  type ExploreSpec,
+} from '@pdb-stats/charts';
+import type { ReturnType as Level } from '@pdb-stats/search-model';
+import { AttributePicker } from '../query-builder/attribute-picker.tsx';
+import type { PickerAttribute } from '../query-builder/catalogue.ts';
+import { exploreParamsOf, withExplore, type pickerResolver } from './explore-params.ts';
+
+const DIMENSION_NAMES: Record<ExploreDimension, string> = {
+  terms: 'Most frequent values',
+  bins: 'Numeric bins',
+  years: 'Years',
+};
+
+const explorable = (attribute: PickerAttribute) => isExplorable(attribute);
+
+/** Attributes that can stack the years of a chart counting `count`. */
+const stackableFor = (count: Level | undefined) => (attribute: PickerAttribute) =>
+  isStackable(attribute) && count !== undefined && countedLevels(attribute.level).includes(count);
+
+/** The parameters a dimension starts with when chosen: its defaults, the others' removed. */
+function dimensionDefaults(attribute: PickerAttribute, dimension: ExploreDimension) {
+  const bins = dimension === 'bins' ? defaultBins(attribute.min, attribute.max) : undefined;
+  return {
+    dimension,
+    top: dimension === 'terms' ? String(DEFAULT_TOP) : undefined,
+    start: bins && String(bins.start),
+    step: bins && String(bins.step),
+    end: bins && String(bins.end),
+    by: undefined,
+  };
+}
+
+interface ExploreBuilderProps {
+  catalogue: UseQueryResult<PickerAttribute[]>;
+  lookup: ReturnType<typeof pickerResolver> | undefined;
+  spec: ExploreSpec | undefined;
+  problems: readonly ExploreProblem[];
+}
+
+/**
+ * The explorer's controls: the attribute (the query builder's picker), what is counted, how values
+ * are grouped and its numbers, and the attribute stacking the years. Every choice is written to the
+ * URL, which the page draws from; numbers are applied together, so that a half-typed bin is not sent.
+ */
+export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
+  const [params, setParams] = useSearchParams();
+  const update = (changes: Parameters<typeof withExplore>[1]) =>
+    setParams(withExplore(params, changes), { preventScrollReset: true });
+  const own = exploreParamsOf(params);
+  const picked = lookup?.picker(own.get('attribute') ?? '');
+  const count = (own.get('count') ?? picked?.level) as Level | undefined;
+  const dimensions = picked ? dimensionsOf(picked.type) : [];
+  const dimension = (own.get('dimension') ?? dimensions[0]) as ExploreDimension | undefined;
+  const stackable = stackableFor(count);
+  const by = lookup?.picker(own.get('by') ?? '');
+
+  const applyNumbers = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => (form.has(name) ? String(form.get(name)).trim() : undefined);
+    update(
+      dimension === 'terms'
+        ? { top: value('top') }
+        : { start: value('start'), step: value('step'), end: value('end') },
+    );
+  };
+
+  return (
+    <section className="ps-explore" aria-label="Chart builder" data-testid="explore-builder">
+      <div className="ps-explore-row">
+        <div className="ps-explore-attribute">
+          <AttributePicker
+            key={picked?.path ?? ''}
+            value={picked}
+            filter={explorable}
+            onPick={(attribute) =>
+              update({
+                attribute: attribute.path,
+                count: attribute.level,
+                ...dimensionDefaults(attribute, dimensionsOf(attribute.type)[0]!),
+              })
+            }
+          />
+        </div>
+        {picked && (
+          <label className="ps-qb-field">
+            <span className="ps-qb-label">Count</span>
+            <select
+              className="ps-qb-input"
+              data-testid="explore-count"
+              value={count}
+              onChange={(event) => update({ count: event.target.value, by: undefined })}
+            >
+              {countedLevels(picked.level).map((level) => (
+                <option key={level} value={level}>
+                  {countedName(level)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {picked && (
+          <label className="ps-qb-field">
+            <span className="ps-qb-label">Group by</span>
+            <select
+              className="ps-qb-input"
+              data-testid="explore-dimension"
+              value={dimension}
+              disabled={dimensions.length < 2}
+              onChange={(event) => update(dimensionDefaults(picked, event.target.value as ExploreDimension))}
+            >
+              {dimensions.map((d) => (
+                <option key={d} value={d}>
+                  {DIMENSION_NAMES[d]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {picked && (dimension === 'terms' || dimension === 'bins') && (
+        // Remounted with the URL, so that the boxes show what is drawn after Back or a new attribute.
+        <form
+          className="ps-explore-row"
+          key={own.toString()}
+          onSubmit={applyNumbers}
+          data-testid="explore-numbers"
+        >
+          {dimension === 'terms' ? (
+            <label className="ps-qb-field">
+              <span className="ps-qb-label">Values shown (1–{MAX_TOP})</span>
+              <input
+                className="ps-qb-input"
+                name="top"
+                inputMode="numeric"
+                defaultValue={own.get('top') ?? DEFAULT_TOP}
+              />
+            </label>
+          ) : (
+            (['start', 'step', 'end'] as const).map((name) => (
+              <label className="ps-qb-field" key={name}>
+                <span className="ps-qb-label">
+                  {name === 'start' ? 'From' : name === 'step' ? 'Step' : 'To'}
+                </span>
+                <input
+                  className="ps-qb-input"
+                  name={name}
+                  inputMode="decimal"
+                  defaultValue={own.get(name) ?? ''}
+                />
+              </label>
+            ))
+          )}
+          <button type="submit" className="ps-button">
+            Apply
+          </button>
+          {dimension === 'bins' && (
+            <span className="ps-hint">Open bins below From and from To up; at most {MAX_BINS} bins.</span>
+          )}
+        </form>
+      )}
+      {picked && dimension === 'years' && (
+        <div className="ps-explore-row">
+          <div className="ps-explore-attribute">
+            <AttributePicker
+              key={`by:${by?.path ?? ''}:${count ?? ''}`}
+              label="Stack by (optional)"
+              value={by}
+              filter={stackable}
+              onPick={(attribute) => update({ by: attribute.path })}
+            />
+          </div>
+          {by && (
+            <button type="button" className="ps-button" onClick={() => update({ by: undefined })}>
+              No stacking
+            </button>
+          )}
+        </div>
+      )}
+      {problems.length > 0 && (
+        <ul className="ps-explore-problems" role="alert" data-testid="explore-problems">
+          {problems.map((problem) => (
+            <li key={problem.param}>
+              <code>{problem.param}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

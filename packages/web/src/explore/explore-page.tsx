@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { readExplore, resolveExplore } from '@pdb-stats/charts';
+import { ChartPage } from '../chart-page/chart-page.tsx';
+import { PlotSkeleton } from '../layout/loading.tsx';
+import { useCatalogue } from '../query-builder/use-catalogue.ts';
+import { ExploreBuilder } from './explore-builder.tsx';
+import { exploreParamsOf, pickerResolver } from './explore-params.ts';
+import './explore.css';
+
+/**
+ * /explore: a chart of any facetable attribute, built from the URL (attribute, count, dimension,
+ * top, start/step/end, by) and drawn by the chart page like any chart of the registry, with the
+ * builder above it. Embedded (/embed/explore), the chart alone.
+ */
+export default function ExplorePage({ embedded = false }: { embedded?: boolean }) {
+  const [params] = useSearchParams();
+  const catalogue = useCatalogue();
+  const lookup = useMemo(() => catalogue.data && pickerResolver(catalogue.data), [catalogue.data]);
+  // Read again only when the explore parameters change, so that the chart keeps its identity.
+  const exploreText = exploreParamsOf(params).toString();
+  const reading = useMemo(
+    () =>
+      lookup && exploreText !== ''
+        ? readExplore(new URLSearchParams(exploreText), lookup.resolve)
+        : undefined,
+    [lookup, exploreText],
+  );
+  const built = useMemo(() => reading?.spec && resolveExplore(reading.spec), [reading]);
+
+  const builder = !embedded && (
+    <ExploreBuilder
+      catalogue={catalogue}
+      lookup={lookup}
+      spec={reading?.spec}
+      problems={reading?.problems ?? []}
+    />
+  );
+  if (built)
+    return <ChartPage definition={built.definition} built={built} embedded={embedded} builder={builder} />;
+  return (
+    <article className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`} data-chart="explore">
+      {builder}
+      {!embedded && !reading && !catalogue.isPending && (
+        <p className="ps-explore-start" data-testid="explore-start">
+          Choose an attribute to chart: the number of entries (or entities, instances, assemblies, chemical
+          components) for each of its values, bins or years.
+        </p>
+      )}
+      {catalogue.isPending && <PlotSkeleton />}
+      {embedded && reading && reading.problems.length > 0 && (
+        <p className="ps-scope-blocked" role="alert">
+          This chart cannot be drawn: {reading.problems.map((p) => `${p.param}: ${p.message}`).join('; ')}
+        </p>
+      )}
+    </article>
+  );
+}
