@@ -24,7 +24,14 @@ export const MAX_SEGMENTS = 63;
  * return-type row with the expression that makes its bucket key, and needs no join; a `joined`
  * one is a FROM item with columns k, b (k, v for the values of a cardinality).
  */
-export type Relation = LocalRelation | { kind: 'joined'; from: string };
+export type Relation = LocalRelation | JoinedRelation;
+
+export interface JoinedRelation {
+  kind: 'joined';
+  from: string;
+  /** The columns it gives besides k, when not the one `b` (a bucket key) or `v` (a value). */
+  columns?: readonly string[];
+}
 
 export interface LocalRelation {
   kind: 'local';

@@ -3,7 +3,13 @@ import type { BucketSpec, FacetNode, Predicate, SearchPlan, SortKey } from '../n
 import type { FacetProgram, MaskColumn, SearchProgram, YearKeyColumn } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
 import type { Segmentation } from '../range-segments.ts';
-import { ROW, RelationCompiler, type LocalRelation, type Relation } from './relation-compiler.ts';
+import {
+  ROW,
+  RelationCompiler,
+  type JoinedRelation,
+  type LocalRelation,
+  type Relation,
+} from './relation-compiler.ts';
 
 /** One facet node's statement and how its bucket-key columns are read. */
 export interface FacetStatement {
@@ -152,8 +158,12 @@ export class SqlCompiler extends RelationCompiler {
       if (keys) keySets.push(keys);
       else predicates.push(filter);
     }
+    const joined = keySets.length > 0 ? this.joinedOnce(node, target, state, relations) : undefined;
     // Key sets come first: a small relation is the best start when the row is not needed.
-    const sources = [...keySets.map((from) => ({ kind: 'joined' as const, from })), ...relations];
+    const sources: Relation[] = [
+      ...keySets.map((from) => ({ kind: 'joined' as const, from, columns: [] })),
+      ...(joined ? [joined] : relations),
+    ];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
     if (node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst)) {
       const query = this.groupedFirst(locals, predicates, target, state, mask, years);
@@ -167,11 +177,11 @@ export class SqlCompiler extends RelationCompiler {
     // mask's place: its key is made once per value, below.
     const spanned =
       node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
-    sources.forEach((relation, i) => {
-      const column = i - keySets.length;
+    for (const relation of sources) {
+      const column = columns.length;
       if (relation.kind === 'local') {
         columns.push(column === spanned ? relation.column : relation.key(relation.column));
-        return;
+        continue;
       }
       const q = state.alias('q');
       if (from === '') {
@@ -180,8 +190,9 @@ export class SqlCompiler extends RelationCompiler {
       } else {
         joins.push(` JOIN ${relation.from} ${q} ON ${q}.k = ${key}`);
       }
-      if (column >= 0) columns.push(`${q}.${column < specs.length ? 'b' : 'v'}`);
-    });
+      for (const name of relation.columns ?? [column < specs.length ? 'b' : 'v'])
+        columns.push(`${q}.${name}`);
+    }
     const body = ` FROM ${from}${state.joins()}${joins.join('')}${this.where(predicates, state)}`;
     const keys = columns.slice(0, specs.length);
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
@@ -248,6 +259,39 @@ export class SqlCompiler extends RelationCompiler {
     return counted(
       `SELECT ${select.join(', ')}, count(${z}.v) AS value FROM ${relation(inner)} ${z}${groupBy(outerGroups)}`,
     );
+  }
+
+  /**
+   * A statement that joins key sets (the hits) to two or more relations, all joined ones, joins
+   * them to one relation instead: the relations joined on the key, kept as a derived table that
+   * depends on the archive alone (columns k, then c1, c2, … in the relations' order). Each request
+   * then joins its key sets once, not once per relation. Compiled again for the table, so that
+   * its sources and parameters are its own; `undefined` where there is nothing to gain.
+   */
+  protected joinedOnce(
+    node: FacetNode,
+    target: ReturnType,
+    state: StatementState,
+    relations: readonly Relation[],
+  ): Relation | undefined {
+    if (!this.materializesRelations || relations.length < 2) return undefined;
+    if (relations.some((r) => r.kind === 'local')) return undefined;
+    const specs = node.kind === 'buckets' ? node.ancestors.length + 1 : node.ancestors.length;
+    const columns = relations.map((_, i) => `c${i + 1}`);
+    const from = this.relationFrom(state, (inner) => {
+      const own = this.facetRelations(node, target, inner).relations;
+      const aliases = own.map(() => inner.alias('r'));
+      const select = own.map((_, i) => `${aliases[i]}.${i < specs ? 'b' : 'v'} AS ${columns[i]}`);
+      const joins = own
+        .slice(1)
+        .map(
+          (r, i) =>
+            ` JOIN ${(r as JoinedRelation).from} ${aliases[i + 1]} ON ${aliases[i + 1]}.k = ${aliases[0]}.k`,
+        );
+      const first = own[0] as JoinedRelation;
+      return `SELECT ${[`${aliases[0]}.k`, ...select].join(', ')} FROM ${first.from} ${aliases[0]}${joins.join('')}`;
+    });
+    return { kind: 'joined', from, columns };
   }
 
   /**
