@@ -192,6 +192,9 @@ for (const [width, height] of [
       expect(/filename="([^"]+)"/.exec(api.headers.get('content-disposition') ?? '')?.[1]).toBe(
         file.suggestedFilename(),
       );
+      // The API names the chart as the page does (the attributes' names from the same schema).
+      const json = await fetch(`${baseURL}/api/charts/explore.json${new URL(page.url()).search}`);
+      expect((await json.json()).title).toBe(await page.locator('h1').textContent());
     });
 
     test('embedded: the chart alone, from the same parameters', async ({ page, baseURL }) => {

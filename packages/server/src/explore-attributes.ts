@@ -1,21 +1,24 @@
 import type { ExploreAttribute } from '@pdb-stats/charts';
 import type { AttributeSet } from '@pdb-stats/search-model';
 import { attributeName, unitSymbol } from '@pdb-stats/web/request-summary';
+import { attributeBrief } from './catalogue/metadata-schema.ts';
 
 /**
- * Finds an explore chart's attributes among those an archive holds, named as the dashboard names
- * them. `rcsb_id`, held at every level, resolves to the entry's.
+ * Finds an explore chart's attributes among those an archive holds, named as the dashboard's
+ * picker names them (the schema's brief, else words of the path). `rcsb_id`, held at every level, resolves to the entry's.
  */
 export function exploreResolver(held: AttributeSet): (path: string) => ExploreAttribute | undefined {
   return (path) => {
     const attribute = held.find(path, 'entry');
     if (!attribute) return undefined;
+    const brief = attributeBrief(attribute);
     return {
       path: attribute.path,
       level: attribute.level,
       type: attribute.type,
       contexts: attribute.contexts,
-      name: attributeName(attribute.path),
+      // Named as the dashboard names it from the metadata schema, so that titles agree.
+      name: brief !== attribute.path ? brief : attributeName(attribute.path),
       ...(attribute.units && { unit: unitSymbol(attribute.units) }),
     };
   };

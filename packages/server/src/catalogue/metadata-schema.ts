@@ -34,6 +34,12 @@ function publicInfo(attribute: CatalogueAttribute): PublicAttribute | undefined 
   );
 }
 
+/** The short text the schema gives an attribute (`rcsb_description`, context brief): the public one, ours, or its path. */
+export function attributeBrief(attribute: CatalogueAttribute): string {
+  const brief = publicInfo(attribute)?.rcsb_description?.find((d) => d.context === 'brief')?.text;
+  return brief ?? attribute.brief ?? attribute.path;
+}
+
 function leaf(attribute: CatalogueAttribute, bounds?: { min: number; max: number }): SchemaNode {
   const info = publicInfo(attribute);
   const node: SchemaNode =

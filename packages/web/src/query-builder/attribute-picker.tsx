@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { levelName, searchAttributes, type PickerAttribute } from './catalogue.ts';
 import { ComboBox } from './combo-box.tsx';
 import { useCatalogue } from './use-catalogue.ts';
+import './query-builder.css';
 
 interface AttributePickerProps {
   value?: PickerAttribute;
