@@ -183,7 +183,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await watchShifts(page);
-    for (const path of [GROWTH, LINE, TREND]) {
+    for (const path of [GROWTH, LINE, DISTRIBUTION, TREND]) {
       const { shifts, serverChart } = await shiftsWhileHydrating(page, path);
       expect(serverChart, `${path}: the server's markup was seen`).toBeDefined();
       // Drawn 800 px wide on the server, the chart is scaled to its frame, whatever its width.

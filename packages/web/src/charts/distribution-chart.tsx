@@ -59,6 +59,8 @@ export interface DistributionChartProps {
 
 /** Below this chart width (a phone) a category's name is written above its bar, across the chart. */
 export const STACKED_LABELS_BELOW = 560;
+/** Height of a column chart in a frame narrower than that (styles.css says it too). */
+const NARROW_HEIGHT = 360;
 const BAR_THICKNESS = 18;
 const STACKED_BAR_THICKNESS = 14;
 /** Thickness of each bar of a group (cohorts side by side), wide and narrow. */
@@ -161,7 +163,7 @@ export function DistributionChart(props: DistributionChartProps) {
       depth: upright ? CHART_LINE : widest,
     };
     margin.bottom = TICK_SPACE + binLabels.depth + 10 + CHART_LINE;
-    const height = props.height ?? (width < STACKED_LABELS_BELOW ? 360 : 420);
+    const height = props.height ?? (width < STACKED_LABELS_BELOW ? NARROW_HEIGHT : 420);
     innerHeight = Math.max(120, height - margin.top - margin.bottom);
   } else {
     const rows = horizontal!;
@@ -275,6 +277,9 @@ export function DistributionChart(props: DistributionChartProps) {
       <svg
         ref={svgRef}
         {...chartSize(width, height, measured)}
+        // Before the frame is measured, the stylesheet draws a column chart in a narrow frame as
+        // low as it will be drawn once measured (a container query on the frame's width).
+        {...(vertical && props.height === undefined && { 'data-narrow-height': NARROW_HEIGHT })}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}
         role="group"
         aria-roledescription="bar chart"
