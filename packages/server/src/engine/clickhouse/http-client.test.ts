@@ -48,3 +48,36 @@ describe('a ClickHouse node over HTTP, when the server closes a connection witho
     expect(stand.seen).toEqual(['INSERT INTO t VALUES (1)']);
   });
 });
+
+describe('a ClickHouse node over HTTP, and its kept-alive connections', () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  it('sends a statement that changes data on a connection of its own, never on a kept-alive one', async () => {
+    // Each request with the client port of its connection.
+    const seen: { body: string; port: number }[] = [];
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ body, port: request.socket.remotePort! });
+        response.end('1\n');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const node = new ClickHouseNode(`127.0.0.1:${(server.address() as AddressInfo).port}`);
+    await node.send('SELECT 1');
+    await node.send('SELECT 2');
+    await node.send('DROP TABLE IF EXISTS t');
+    await node.send('SELECT 3');
+    await node.send('CREATE TABLE t (x UInt8) ENGINE = Log');
+    const port = (body: string) => seen.find((s) => s.body === body)!.port;
+    for (const write of ['DROP TABLE IF EXISTS t', 'CREATE TABLE t (x UInt8) ENGINE = Log']) {
+      const used = seen.filter((s) => s.port === port(write));
+      expect(
+        used.map((s) => s.body),
+        `${write}: its connection`,
+      ).toEqual([write]);
+    }
+  });
+});

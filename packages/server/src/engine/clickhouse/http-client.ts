@@ -4,6 +4,7 @@
  * it targets current releases; here every setting sent is one 18.16 knows.
  * @see https://clickhouse.com/docs/en/interfaces/http
  */
+import { Agent } from 'undici';
 
 /** Settings sent with every query; each exists in 18.16. */
 const QUERY_SETTINGS: Record<string, string> = {
@@ -70,6 +71,14 @@ export interface QueryOptions {
 /** Statements that change nothing, and so may be sent a second time. */
 const READ_STATEMENT = /^\s*(SELECT|WITH|SHOW|EXISTS|DESCRIBE)\b/i;
 
+/**
+ * Connections used once: a statement that changes data is never sent on a kept-alive connection.
+ * The server closes an idle one after its keep_alive_timeout (3 s); the client retires it sooner,
+ * but with its event loop starved (a loaded machine) it may send on it after the server closed it,
+ * and such a statement cannot be sent again (loading a snapshot failed so, with 'other side closed').
+ */
+const ONE_USE_CONNECTIONS = new Agent({ pipelining: 0 });
+
 /** The connection was closed by the other side before any answer (not a refused or timed-out one). */
 function isClosedConnection(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } }).cause?.code;
@@ -99,6 +108,7 @@ export class ClickHouseNode {
         body: data ?? sql,
         // A streamed body (an INSERT's data) needs half duplex.
         ...(data && { duplex: 'half' }),
+        ...(!READ_STATEMENT.test(sql) && { dispatcher: ONE_USE_CONNECTIONS }),
         ...(options.signal && { signal: options.signal }),
       } as RequestInit);
     let response: Response;
