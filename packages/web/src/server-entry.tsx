@@ -6,7 +6,6 @@
 import { QueryClient, defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
 import { Writable } from 'node:stream';
 import { METADATA_SCHEMA_KEY, archiveInfoQuery } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
@@ -129,14 +128,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const element = (
     <StrictMode>
       <ErrorBoundary>
-        <App
-          config={config}
-          queryClient={queryClient}
-          search={url.search}
-          createRouter={(routes, basename) =>
-            createMemoryRouter(routes, { basename, initialEntries: [`${url.pathname}${url.search}`] })
-          }
-        />
+        <App config={config} queryClient={queryClient} url={`${url.pathname}${url.search}`} />
       </ErrorBoundary>
     </StrictMode>
   );

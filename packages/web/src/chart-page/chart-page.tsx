@@ -20,7 +20,7 @@ import {
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useHref, useLocation, useParams, useSearchParams } from 'react-router';
+import { useHref, useLocation, useSearchParams } from '../routing/navigation.tsx';
 import { chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
 import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
@@ -95,8 +95,15 @@ import './chart-controls.css';
  * The chart page of /{kind}/{key}; the key must be a chart of the route's kind. Embedded (under
  * /embed), the page is the chart alone: its header, the chart and its source line, no controls.
  */
-export default function ChartPageRoute({ kind, embedded = false }: { kind: ChartKind; embedded?: boolean }) {
-  const { plotname } = useParams();
+export default function ChartPageRoute({
+  kind,
+  plotname,
+  embedded = false,
+}: {
+  kind: ChartKind;
+  plotname: string;
+  embedded?: boolean;
+}) {
   const { pathname } = useLocation();
   const definition = isChartKey(plotname) ? CHARTS[plotname] : undefined;
   if (!definition || definition.kind !== kind) throw new NotFoundError(pathname);
@@ -269,11 +276,10 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
 
   // Each change is a history entry, so Back and Forward step through the views. Drawn at once, not
   // in a transition: a box or switch the visitor flips must not flip back while the page catches up.
-  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true, flushSync: true });
+  const update = (next: URLSearchParams) => setParams(next, { flushSync: true });
   const yearSpan = { first: allYears[0] ?? 0, last: allYears.at(-1) ?? 0 };
   const onWindow = useCallback(
-    (window: { from?: number; to?: number }) =>
-      setParams((current) => withWindow(current, window, yearSpan), { preventScrollReset: true }),
+    (window: { from?: number; to?: number }) => setParams((current) => withWindow(current, window, yearSpan)),
     // The span changes only with the data.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [setParams, yearSpan.first, yearSpan.last],

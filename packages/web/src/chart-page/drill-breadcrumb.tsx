@@ -1,5 +1,5 @@
 import type { ChartHierarchy } from '@pdb-stats/charts';
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 
 export interface DrillBreadcrumbProps {
   hierarchy: ChartHierarchy;
@@ -24,9 +24,7 @@ export function DrillBreadcrumb({ hierarchy, parent, hrefOf }: DrillBreadcrumbPr
             {i === steps.length - 1 ? (
               <span aria-current="page">{step.label}</span>
             ) : (
-              <Link to={hrefOf(step.value)} preventScrollReset>
-                {step.label}
-              </Link>
+              <Link to={hrefOf(step.value)}>{step.label}</Link>
             )}
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { useHref, useLocation } from 'react-router';
+import { useHref, useLocation } from '../routing/navigation.tsx';
 import { PRODUCT_TITLE } from '../config.ts';
 import { fullPagePath } from './share.ts';
 import './share.css';

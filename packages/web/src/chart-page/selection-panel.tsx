@@ -1,7 +1,7 @@
 import type { ChartView } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import type { BarSelection } from '../charts/types.ts';
@@ -59,7 +59,7 @@ export function SelectionPanel({
   const advanced = request && advancedSearchUrl(advancedUrl, request);
   // A link, not a button: the level below is an address of its own (shared, and stepped back from).
   const drill = drillHref && (
-    <Link to={drillHref} preventScrollReset data-testid="drill-down">
+    <Link to={drillHref} data-testid="drill-down">
       Open level below {selection.x}
     </Link>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 import { NOT_FOUND_TEXT } from './messages.ts';
 
 const [BEFORE, AFTER] = NOT_FOUND_TEXT.split('Statistics homepage') as [string, string];

@@ -1,13 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkLoadError } from '../routing/chunk-loader.ts';
 import { NotFoundError, ROUTER_ERROR_HEADING } from './messages.ts';
 import { NotFoundContent } from './not-found.tsx';
 
-/** Error element of the routes: not-found, chunk-load failures, and the default router error page. */
-export function RouteError() {
-  const error = useRouteError();
-  if (error instanceof NotFoundError || (isRouteErrorResponse(error) && error.status === 404))
-    return <NotFoundContent />;
+/** A page's render error: not-found, chunk-load failures, and any other error with its message. */
+export function RouteError({ error }: { error: unknown }) {
+  if (error instanceof NotFoundError) return <NotFoundContent />;
   if (error instanceof ChunkLoadError) {
     return (
       <section className="ps-page ps-route-error" role="alert">
@@ -27,11 +24,7 @@ export function RouteError() {
       </section>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <section className="ps-page ps-route-error" role="alert">
       <h1>{ROUTER_ERROR_HEADING}</h1>

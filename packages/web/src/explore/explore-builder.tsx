@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../routing/navigation.tsx';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DEFAULT_TOP,
@@ -59,8 +59,7 @@ interface ExploreBuilderProps {
  */
 export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Parameters<typeof withExplore>[1]) =>
-    setParams(withExplore(params, changes), { preventScrollReset: true });
+  const update = (changes: Parameters<typeof withExplore>[1]) => setParams(withExplore(params, changes));
   const own = exploreParamsOf(params);
   const picked = lookup?.picker(own.get('attribute') ?? '');
   const count = (own.get('count') ?? picked?.level) as Level | undefined;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../routing/navigation.tsx';
 import { readExplore, resolveExplore } from '@pdb-stats/charts';
 import { ChartPage } from '../chart-page/chart-page.tsx';
 import { PlotSkeleton } from '../layout/loading.tsx';

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from '../routing/navigation.tsx';
 import { archiveLine } from '../archive-coverage/archive-line.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { ModalLayer } from '../modals/modal-layer.tsx';
@@ -9,7 +9,7 @@ import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
 import { NavBar } from './nav-bar.tsx';
 
 /** The frame of every page: navigation, the page, a footer and the one modal layer. */
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { archive, config } = useDataQuery();
   useSchemeFromUrl();
@@ -22,9 +22,7 @@ export function AppLayout() {
   return (
     <div className="ps-app">
       <NavBar />
-      <main className="ps-main">
-        <Outlet />
-      </main>
+      <main className="ps-main">{children}</main>
       <footer className="ps-footer">
         <span>
           Data from the search service at <code>{config.sierraConfig.searchApiUrl}</code>

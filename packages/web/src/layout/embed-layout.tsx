@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from '../routing/navigation.tsx';
 import { documentTitle } from '../routing/page-routes.ts';
 import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
 
@@ -8,7 +8,7 @@ import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
  * navigation bar and no footer (the page itself says where it comes from), and the modal layer
  * left out (nothing in an embedded chart opens one).
  */
-export function EmbedLayout() {
+export function EmbedLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useSchemeFromUrl();
   useEffect(() => {
@@ -16,9 +16,7 @@ export function EmbedLayout() {
   }, [pathname]);
   return (
     <div className="ps-app ps-embed">
-      <main className="ps-embed-main">
-        <Outlet />
-      </main>
+      <main className="ps-embed-main">{children}</main>
     </div>
   );
 }

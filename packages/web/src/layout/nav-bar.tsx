@@ -1,6 +1,6 @@
 import { CHART_KINDS, CHART_LIST, DISPLAY_CATEGORIES, kindLabel, type ChartKind } from '@pdb-stats/charts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../routing/navigation.tsx';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';

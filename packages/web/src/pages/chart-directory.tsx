@@ -5,7 +5,7 @@ import {
   kindLabel,
   type ChartDefinition,
 } from '@pdb-stats/charts';
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';

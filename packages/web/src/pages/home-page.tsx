@@ -1,7 +1,7 @@
 import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 import { useSearch } from '../api/use-search.ts';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { archiveLine } from '../archive-coverage/archive-line.ts';

@@ -8,7 +8,7 @@ import {
 } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routing/navigation.tsx';
 import { chartDataQuery } from '../api/queries.ts';
 import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
 import { useMissingForChart } from '../archive-coverage/use-held-attributes.ts';

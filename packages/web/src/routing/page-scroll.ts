@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from './navigation.tsx';
 
 /** How long Back or Forward waits for the page to grow tall enough for its place (a chunk, data). */
 const RESTORE_WAIT_MS = 3000;

@@ -1,13 +1,14 @@
-import { CHART_KINDS, type ChartKind } from '@pdb-stats/charts';
+import type { ChartKind } from '@pdb-stats/charts';
 import {
+  Component,
   lazy,
   Suspense,
   useEffect,
   type ComponentType,
+  type ErrorInfo,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { useLocation, type RouteObject } from 'react-router';
 import { NotFoundError } from '../errors/messages.ts';
 import { RouteError } from '../errors/route-error.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
@@ -15,7 +16,8 @@ import { EmbedLayout } from '../layout/embed-layout.tsx';
 import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
 import { endHydration } from '../ssr/server-markup.ts';
 import { loadChunk } from './chunk-loader.ts';
-import { PAGES, chartRoutePattern, embedRoutePattern } from './routes.ts';
+import { useLocation } from './navigation.tsx';
+import { matchRoute, type RouteMatch } from './routes.ts';
 
 /**
  * A page component loaded on demand through the chunk loader (timeout, error types). A lazy
@@ -47,7 +49,7 @@ function lazyPage<TProps extends object>(importer: () => Promise<{ default: Comp
 }
 
 const HomePage = lazyPage(() => import('../pages/home-page.tsx'));
-const ChartPage = lazyPage<{ kind: ChartKind; embedded?: boolean }>(
+const ChartPage = lazyPage<{ kind: ChartKind; plotname: string; embedded?: boolean }>(
   () => import('../chart-page/chart-page.tsx'),
 );
 const ExplorePage = lazyPage<{ embedded?: boolean }>(() => import('../explore/explore-page.tsx'));
@@ -76,45 +78,77 @@ function NoRoute(): never {
   throw new NotFoundError(useLocation().pathname);
 }
 
-/** Routes of the dashboard; pages are lazily loaded with a loading indicator (a skeleton for plots). */
-export function createRoutes(): RouteObject[] {
-  return [
-    {
-      // Embedded charts: the chart page in a frame of its own, before the dashboard's routes.
-      element: <EmbedLayout />,
-      errorElement: <RouteError />,
-      children: [
-        { path: PAGES.exploreEmbed.path, element: page(<ExplorePage embedded />, <PlotSkeleton />) },
-        ...CHART_KINDS.map((kind) => ({
-          path: embedRoutePattern(kind),
-          element: page(<ChartPage kind={kind} embedded />, <PlotSkeleton />),
-        })),
-      ],
-    },
-    {
-      path: '/',
-      element: <AppLayout />,
-      errorElement: <RouteError />,
-      children: [
-        {
-          // Errors of a page replace the page only; the navigation bar stays.
-          errorElement: <RouteError />,
-          children: [
-            { index: true, element: page(<HomePage />) },
-            ...CHART_KINDS.map((kind) => ({
-              path: chartRoutePattern(kind),
-              element: page(<ChartPage kind={kind} />, <PlotSkeleton />),
-            })),
-            { path: PAGES.explore.path, element: page(<ExplorePage />, <PlotSkeleton />) },
-            { path: PAGES.otherStatistics.path, element: page(<OtherStatisticsPage />) },
-            { path: PAGES.snapshot.path, element: page(<SnapshotPage />) },
-            { path: PAGES.results.path, element: page(<ResultsPage />) },
-            { path: PAGES.chemicalResults.path, element: page(<ResultsPage />) },
-            { path: PAGES.queryEditor.path, element: page(<QueryEditorPage />) },
-            { path: '*', element: <NoRoute /> },
-          ],
-        },
-      ],
-    },
-  ];
+interface BoundaryProps {
+  /** The location key: a navigation clears the error, so that the next page is tried. */
+  at: string;
+  children: ReactNode;
+}
+
+/** Shows a render error of what it wraps (RouteError), until the next navigation. */
+class RouteErrorBoundary extends Component<BoundaryProps, { error?: unknown; at: string }> {
+  override state: { error?: unknown; at: string } = { at: this.props.at };
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { at: string }) {
+    return props.at === state.at ? null : { error: undefined, at: props.at };
+  }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (!(error instanceof NotFoundError)) console.error('Page error', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/** The page of a fixed address or a chart, each loaded with a loading indicator (a skeleton for plots). */
+function pageOf(match: RouteMatch): ReactNode {
+  switch (match.page) {
+    case 'home':
+      return page(<HomePage />);
+    case 'chart':
+    case 'embed':
+      return page(
+        <ChartPage kind={match.chart.kind} plotname={match.chart.key} embedded={match.page === 'embed'} />,
+        <PlotSkeleton />,
+      );
+    case 'explore':
+    case 'exploreEmbed':
+      return page(<ExplorePage embedded={match.page === 'exploreEmbed'} />, <PlotSkeleton />);
+    case 'otherStatistics':
+      return page(<OtherStatisticsPage />);
+    case 'snapshot':
+      return page(<SnapshotPage />);
+    case 'results':
+    case 'chemicalResults':
+      return page(<ResultsPage />);
+    case 'queryEditor':
+      return page(<QueryEditorPage />);
+  }
+}
+
+/**
+ * The page of the address in its frame: embedded charts alone, every other page under the
+ * navigation bar. Errors of a page replace the page only; the navigation bar stays.
+ */
+export function AppRoutes() {
+  const { pathname, key } = useLocation();
+  const match = matchRoute(pathname);
+  if (match?.page === 'embed' || match?.page === 'exploreEmbed')
+    return (
+      <RouteErrorBoundary at={key}>
+        <EmbedLayout>{pageOf(match)}</EmbedLayout>
+      </RouteErrorBoundary>
+    );
+  return (
+    <RouteErrorBoundary at={key}>
+      <AppLayout>
+        <RouteErrorBoundary at={key}>{match ? pageOf(match) : <NoRoute />}</RouteErrorBoundary>
+      </AppLayout>
+    </RouteErrorBoundary>
+  );
 }

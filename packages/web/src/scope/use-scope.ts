@@ -1,7 +1,7 @@
 import { readScope, scopeSearch, writeScope, type ScopeReading } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../routing/navigation.tsx';
 
 /**
  * The scope of the page, read from its URL (`query`, `label`, `measure`), and changes to it, each a
@@ -16,29 +16,23 @@ export function useScope() {
   /** Cohort `index` set to `node`, or removed when `node` is undefined (the last one: the whole archive). */
   const setCohort = useCallback(
     (index: number, node: QueryNode | undefined) => {
-      setParams(
-        (current) => {
-          const now = readScope(current);
-          const cohorts =
-            node === undefined
-              ? now.cohorts.filter((_, i) => i !== index)
-              : index < now.cohorts.length
-                ? now.cohorts.map((cohort, i) => (i === index ? { ...cohort, node } : cohort))
-                : [...now.cohorts, { node }];
-          // An unreadable value is dropped with the change: the visitor has replaced it.
-          return writeScope(current, { cohorts, measure: now.measure });
-        },
-        { preventScrollReset: true },
-      );
+      setParams((current) => {
+        const now = readScope(current);
+        const cohorts =
+          node === undefined
+            ? now.cohorts.filter((_, i) => i !== index)
+            : index < now.cohorts.length
+              ? now.cohorts.map((cohort, i) => (i === index ? { ...cohort, node } : cohort))
+              : [...now.cohorts, { node }];
+        // An unreadable value is dropped with the change: the visitor has replaced it.
+        return writeScope(current, { cohorts, measure: now.measure });
+      });
     },
     [setParams],
   );
 
   const clear = useCallback(
-    () =>
-      setParams((current) => writeScope(current, { cohorts: [], measure: 'count' }), {
-        preventScrollReset: true,
-      }),
+    () => setParams((current) => writeScope(current, { cohorts: [], measure: 'count' })),
     [setParams],
   );
 

@@ -1,7 +1,7 @@
 import { SCOPE_PARAMS } from '@pdb-stats/charts';
 import type { FacetResult, SearchRequest } from '@pdb-stats/search-model';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../routing/navigation.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { facetRows } from './facet-rows.ts';
 import { chartRoute } from './request-param.ts';

@@ -1,7 +1,7 @@
 import { isReturnType, type QueryNode, type SearchRequest } from '@pdb-stats/search-model';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../routing/navigation.tsx';
 import { advancedSearchUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import { useDataQuery } from '../data/data-context.tsx';

@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../routing/navigation.tsx';
 import { queryEditorUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import { useDataQuery } from '../data/data-context.tsx';
@@ -130,7 +130,7 @@ function Results({ request }: { request: SearchRequest }) {
           sortable: (column) => headingSort(request.return_type, column, undefined) !== undefined,
           onSort: (column) => {
             const next = headingSort(request.return_type, column, choice?.key);
-            if (next) void navigate(address(1, next.key));
+            if (next) navigate(address(1, next.key));
           },
         };
     body = (
@@ -185,7 +185,7 @@ function SortControl({ request, choice }: { request: SearchRequest; choice: Sort
       <select
         id={id}
         value={choice?.key ?? (own ? 'request' : 'score')}
-        onChange={(event) => void navigate(address(1, event.target.value))}
+        onChange={(event) => navigate(address(1, event.target.value))}
       >
         {choices.map((c) => (
           <option key={c.key} value={c.key}>
@@ -207,7 +207,7 @@ function Pager({ page, pages }: { page: number; pages: number }) {
     event.preventDefault();
     const target = Math.min(Math.max(1, Math.round(Number(wanted)) || 1), pages);
     setWanted(String(target));
-    void navigate(address(target));
+    navigate(address(target));
   };
   return (
     <nav className="ps-sp-pager" aria-label="Result pages">

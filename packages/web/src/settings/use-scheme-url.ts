@@ -1,6 +1,6 @@
 import type { ColorSchemeName } from './colors.ts';
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing/navigation.tsx';
 import { useSettings } from './settings-context.tsx';
 import { readScheme, withScheme } from './url-state.ts';
 
@@ -29,9 +29,10 @@ export function useChooseScheme(): (schemeName: ColorSchemeName) => void {
       window.history.replaceState(window.history.state, '', here);
     }
     setScheme(schemeName);
-    void navigate(
-      { pathname: location.pathname, search: `?${withScheme(params, schemeName)}`, hash: location.hash },
-      { preventScrollReset: true },
-    );
+    navigate({
+      pathname: location.pathname,
+      search: `?${withScheme(params, schemeName)}`,
+      hash: location.hash,
+    });
   };
 }
