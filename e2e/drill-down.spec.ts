@@ -5,6 +5,7 @@ import {
   resolveChart,
   toDistributionData,
 } from '@pdb-stats/charts';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { barValues, countOf, requestOf, search, waitForBarsGrown, waitForChart } from './support/helpers.ts';
 
@@ -190,4 +191,21 @@ test('by keyboard: a focused bar opens its search, and Tab reaches the link to i
   await expect(page).toHaveURL(new RegExp(`[?&]parent=${parent}$`));
   await waitForChart(page);
   await expect(trail(page)).toHaveText(['All classes', label]);
+});
+
+test('axe: a drilled-down level with its breadcrumb and a bar’s panel open has no serious violations', async ({
+  page,
+}) => {
+  await page.goto(`${PATH}?parent=3`);
+  await waitForChart(page);
+  await waitForBarsGrown(page);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.locator('.ps-plot-chart .ps-bar').first().click({ force: true }),
+  ]);
+  await popup.close();
+  await expect(page.getByTestId('drill-down')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
 });
