@@ -5,8 +5,10 @@ import { PAGES, matchRoute, type PageName } from '@pdb-stats/web/routes';
 /** The part of a Vite build manifest (`.vite/manifest.json`) read here. */
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -32,6 +34,17 @@ function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string
 }
 
 /**
+ * The manifest key of a page's chunk. A page module another page imports statically (the explorer
+ * imports the chart page) is bundled into a shared chunk, without a key of its own: then it is the
+ * chunk the entry imports lazily that is named after the module.
+ */
+function pageChunkKey(manifest: Manifest, entry: string | undefined, chunk: string): string | undefined {
+  if (manifest[chunk]) return chunk;
+  const name = chunk.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+  return (entry ? (manifest[entry]!.dynamicImports ?? []) : []).find((key) => manifest[key]?.name === name);
+}
+
+/**
  * `<link>` tags that fetch a route's page chunk (and its imports and styles) while the entry chunk
  * loads, instead of after it has run: one step less between navigation and the first chart. Without
  * them the page still works, one round trip later. `base` is the public path of the build's assets.
@@ -40,7 +53,8 @@ export function pagePreloads(manifest: Manifest, base: string): PagePreloads {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html');
   const loaded = staticClosure(manifest, entry ? [entry] : []);
   const tags = Object.entries(PAGES).map(([name, { chunk }]) => {
-    const chunks = [...staticClosure(manifest, [chunk])].filter((key) => !loaded.has(key));
+    const key = pageChunkKey(manifest, entry, chunk);
+    const chunks = [...staticClosure(manifest, key ? [key] : [])].filter((key) => !loaded.has(key));
     const scripts = chunks.map(
       (key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`,
     );

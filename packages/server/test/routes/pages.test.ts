@@ -140,4 +140,32 @@ describe("preloads of a route's page chunk", () => {
     for (const url of ['/growth/a/b', '/nowhere', '/search?request=x'])
       expect(await head(url)).not.toContain('modulepreload');
   });
+
+  it('finds a page module bundled into a shared chunk (another page imports it) by its name', async () => {
+    const shared = {
+      'index.html': {
+        file: 'static/js/index-abc.js',
+        isEntry: true,
+        dynamicImports: ['_chart-page-8.js', 'src/explore/explore-page.tsx'],
+      },
+      '_chart-page-8.js': {
+        file: 'static/js/chart-page-8.js',
+        name: 'chart-page',
+        css: ['static/media/chart-page-9.css'],
+      },
+      'src/explore/explore-page.tsx': { file: 'static/js/explore-page-10.js', imports: ['_chart-page-8.js'] },
+    };
+    const folder = await webFolder(['index']);
+    await mkdir(join(folder, '.vite'));
+    await writeFile(join(folder, '.vite/manifest.json'), JSON.stringify(shared));
+    const built = await buildApp({ engine, web: { root: folder } });
+    try {
+      const html = (await built.inject('/growth/experimental-method')).body.split('</head>')[0]!;
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/static/js/chart-page-8.js">');
+      expect(html).toContain('<link rel="preload" as="style" href="/static/media/chart-page-9.css">');
+    } finally {
+      await built.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });
