@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chartMenuButton } from './support/chart-controls.ts';
 import { largestBar, tableText, waitForBarsGrown, waitForChart } from './support/helpers.ts';
 
 /**
@@ -147,6 +149,102 @@ for (const size of SIZES) {
       expect(request.query.nodes[0]).toEqual(EM);
       await editor.getByTestId('results-link').click();
       await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+    });
+
+    test('"Compare with…" on a scoped chart builds a second cohort, drawn beside the first', async ({
+      page,
+    }) => {
+      await page.goto(comparedPath('/distribution/resolution', [[XRAY]]));
+      await waitForChart(page);
+      const bar = page.getByTestId('scope-bar');
+      await bar.getByRole('button', { name: 'Compare with…' }).click();
+      const builder = page.getByRole('group', { name: 'Query builder: Cohort 2' });
+      await expect(builder).toBeVisible();
+      const editor = builder.getByTestId('condition-editor');
+      await editor.getByRole('combobox', { name: 'Attribute' }).fill('experimental method');
+      await editor.getByRole('option').filter({ hasText: 'exptl.method' }).first().click();
+      await editor.getByRole('combobox', { name: 'Value' }).fill('ELECTRON MICROSCOPY');
+      await editor.getByRole('option', { name: /^ELECTRON MICROSCOPY/ }).click();
+      await editor.getByTestId('condition-apply').click();
+      await expect
+        .poll(() => new URL(page.url()).searchParams.getAll('query').map((q) => JSON.parse(q) as unknown))
+        .toEqual([XRAY, EM]);
+      await bar.getByRole('button', { name: 'Close builder' }).click();
+      // Two cohorts, each a row of chips, each a colour of bars named by its conditions.
+      await expect(bar.locator('.ps-scope-row')).toHaveCount(2);
+      await waitForChart(page);
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(
+        'Number of Entries by Resolution (Å): Method: X-RAY DIFFRACTION vs Method: ELECTRON MICROSCOPY',
+      );
+      const cohorts = await page
+        .locator('.ps-plot-chart .ps-bar')
+        .evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('data-cohort')))].sort());
+      expect(cohorts).toEqual(['Method: ELECTRON MICROSCOPY', 'Method: X-RAY DIFFRACTION']);
+      await page.screenshot({
+        path: test.info().outputPath(`compare-with-${size.name}.png`),
+        fullPage: true,
+      });
+    });
+
+    test('the JSON download of a compared chart holds every cohort and its request, as the API does', async ({
+      page,
+      baseURL,
+    }) => {
+      const path = `${RESOLUTION}&measure=percent`;
+      await page.goto(path);
+      await waitForChart(page);
+      await chartMenuButton(page).click();
+      const item = page
+        .getByRole('menu')
+        .getByRole('group', { name: 'Download' })
+        .getByRole('menuitem', { name: /JSON/ });
+      const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
+      const document = JSON.parse(await readFile((await file.path())!, 'utf8')) as Record<string, unknown>;
+      const api = await fetch(`${baseURL}/api/charts/resolution.json${new URL(path, baseURL).search}`);
+      expect(api.status).toBe(200);
+      const answer = (await api.json()) as Record<string, unknown>;
+      expect(document).toMatchObject({
+        scope: null,
+        cohorts: [
+          { label: 'X-ray', query: XRAY },
+          { label: 'Cryo-EM', query: EM },
+        ],
+        measure: 'percent',
+      });
+      expect(document.cohorts).toEqual(answer.cohorts);
+      expect(document.requests).toEqual(answer.requests);
+      expect(document).not.toHaveProperty('request');
+      // Named as the API names the same file: the cohorts' tag and the measure.
+      const named = /filename="([^"]+)"/.exec(api.headers.get('content-disposition')!)![1]!;
+      expect(named).toMatch(/^resolution-cohorts-[0-9a-f]{8}-percent-\d{4}-\d{2}-\d{2}\.json$/);
+      expect(file.suggestedFilename()).toBe(named);
+    });
+
+    test('a trend chart refuses to compare cohorts, says why, and offers to keep one', async ({ page }) => {
+      await page.goto(
+        comparedPath('/trend/resolution-by-year', [
+          [XRAY, 'X-ray'],
+          [EM, 'Cryo-EM'],
+        ]),
+      );
+      const error = page.getByTestId('scope-error');
+      await expect(error).toContainText('medians and shares, not counts: cohorts are not compared on it');
+      await expect(page.getByTestId('scope-blocked')).toBeVisible();
+      await expect(page.locator('.ps-plot-chart .ps-bar, .ps-plot-chart .ps-point')).toHaveCount(0);
+      await expect(page.getByTestId('scope-bar').getByRole('button', { name: 'Compare with…' })).toHaveCount(
+        0,
+      );
+      await page.screenshot({ path: test.info().outputPath(`trend-refused-${size.name}.png`) });
+      await error.getByRole('button', { name: 'Keep the first cohort only' }).click();
+      await waitForChart(page);
+      expect(new URL(page.url()).searchParams.getAll('query').map((q) => JSON.parse(q) as unknown)).toEqual([
+        XRAY,
+      ]);
+      await expect(page.getByTestId('scope-error')).toHaveCount(0);
+      // One cohort is a scope: the trend chart is drawn over it, and offers no comparison.
+      await expect(page.getByTestId('scope-bar').getByRole('button', { name: 'Compare with…' })).toHaveCount(
+        0,
+      );
     });
 
     test('growth: one bar per cohort each year, a stacked chart compares its yearly totals', async ({

@@ -24,6 +24,18 @@ const scoped = (path: string, node: unknown = SCOPE) =>
   `${path}${path.includes('?') ? '&' : '?'}query=${encodeURIComponent(JSON.stringify(node))}`;
 
 const chips = (page: Page) => page.getByTestId('scope-chip');
+
+/** In the open condition editor: an attribute picked by words of its name, a value from the archive's. */
+async function buildCondition(page: Page, words: string, path: string, value: string) {
+  const editor = page.getByTestId('condition-editor');
+  await editor.getByRole('combobox', { name: 'Attribute' }).fill(words);
+  await editor.getByRole('option').filter({ hasText: path }).first().click();
+  const box = editor.getByRole('combobox', { name: 'Value' });
+  await box.fill(value);
+  await editor.getByRole('option', { name: new RegExp(`^${value}`) }).click();
+  await expect(box).toHaveValue(value);
+  await editor.getByTestId('condition-apply').click();
+}
 const scopeOf = (url: string) => new URL(url).searchParams.get('query');
 
 for (const [width, height] of [
@@ -40,9 +52,14 @@ for (const [width, height] of [
       const chart = CHARTS['experimental-method'];
       await page.goto(scoped('/growth/experimental-method?view=annual'));
       await waitForChart(page);
-      await expect(chips(page)).toHaveText([/Experimental method “X-ray”/, /Resolution below 2.5 Å/]);
+      await expect(chips(page)).toHaveText([/^Experimental method: X-ray×$/, /^Resolution < 2\.5 Å×$/]);
       await expect(page.getByTestId('data-as-of')).toContainText(
         'Scope: Experimental method “X-ray”, Resolution below 2.5 Å.',
+      );
+      // A short chip; its sentence on hover.
+      await expect(page.getByRole('button', { name: 'Edit condition: Resolution < 2.5 Å' })).toHaveAttribute(
+        'title',
+        'Resolution below 2.5 Å: click to edit',
       );
       // The bars are the scope's: those of the scoped facet answer, which differ from the archive's.
       const answer = await search(baseURL!, chartFacetRequest(chart.query, { scope: SCOPE }));
@@ -83,6 +100,70 @@ for (const [width, height] of [
       await expect(page.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
     });
 
+    test('start a scope from an unscoped chart: build a condition, the chart and a bar’s count follow', async ({
+      page,
+      baseURL,
+    }) => {
+      const chart = CHARTS.resolution;
+      await page.goto('/distribution/resolution');
+      await waitForChart(page);
+      const before = await barValues(page);
+      // Without a scope, one quiet line: no chips, nothing to clear, a way to start one.
+      const bar = page.getByTestId('scope-bar');
+      await expect(bar).toContainText('Scope: whole archive');
+      await expect(chips(page)).toHaveCount(0);
+      await expect(bar.getByRole('button', { name: 'Clear scope' })).toHaveCount(0);
+      await page.screenshot({ path: `${test.info().outputDir}/unscoped-${width}.png` });
+
+      // "Add condition" opens the builder with a new condition's editor already open.
+      await bar.getByRole('button', { name: 'Add condition' }).click();
+      await expect(page.getByTestId('query-builder')).toBeVisible();
+      await buildCondition(page, 'experimental method', 'exptl.method', 'X-RAY DIFFRACTION');
+      const node: QueryNode = {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'X-RAY DIFFRACTION' },
+      };
+      await expect.poll(() => JSON.parse(scopeOf(page.url()) ?? 'null')).toEqual(node);
+      await expect(chips(page)).toHaveText([/^Method: X-RAY DIFFRACTION×$/]);
+      await page.screenshot({ path: `${test.info().outputDir}/scope-started-${width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Close builder' }).click();
+      await expect(page.getByTestId('query-builder')).toHaveCount(0);
+
+      // The chart is the scope's: the scoped facet answer's bars.
+      await waitForChart(page);
+      const expected = toDistributionData(
+        await search(baseURL!, chartFacetRequest(chart.query, { scope: node })),
+        chart.query,
+      );
+      await expect
+        .poll(async () => barValues(page))
+        .toEqual(new Map(expected.bars.filter((b) => b.value > 0).map((b) => [`${b.label}|`, b.value])));
+      expect(await barValues(page)).not.toEqual(before);
+      // A bar's search is scope AND bar, and counts the bar.
+      const largest = await largestBar(page);
+      const value = Number(await largest.getAttribute('data-value'));
+      const x = (await largest.getAttribute('data-x'))!;
+      const request = clickRequest(chart, { x, view: 'cumulative' }, chart.query, node);
+      expect(await countOf(baseURL!, request)).toBe(value);
+      await page.goto(`/search?request=${encodeURIComponent(JSON.stringify(request))}`);
+      await expect(page.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+    });
+
+    test('start a scope from the home page: its figures follow', async ({ page, baseURL }) => {
+      await page.goto('/');
+      await expect(page.getByTestId('scope-bar')).toContainText('Scope: whole archive');
+      await page.getByTestId('scope-bar').getByRole('button', { name: 'Add condition' }).click();
+      await buildCondition(page, 'experimental method', 'exptl.method', 'X-RAY DIFFRACTION');
+      await expect(chips(page)).toHaveText([/^Method: X-RAY DIFFRACTION×$/]);
+      const node = JSON.parse(scopeOf(page.url())!) as QueryNode;
+      const entries = await countOf(baseURL!, { query: node, return_type: 'entry' });
+      await expect(page.locator('[data-count="entry"] .ps-headline-value')).toHaveText(
+        entries.toLocaleString('en-US'),
+      );
+      await page.screenshot({ path: `${test.info().outputDir}/home-scope-started-${width}.png` });
+    });
+
     test('edit a chip in place, remove one, clear the scope; Back and Forward step through them', async ({
       page,
     }) => {
@@ -91,16 +172,16 @@ for (const [width, height] of [
       const before = await barValues(page);
 
       // Edit: Escape cancels, Enter applies.
-      await page.getByRole('button', { name: /Edit condition: Resolution below 2.5 Å/ }).click();
+      await page.getByRole('button', { name: 'Edit condition: Resolution < 2.5 Å' }).click();
       const value = page.getByRole('textbox', { name: 'Value' });
       await value.fill('1.5');
       await value.press('Escape');
-      await expect(chips(page)).toHaveText([/X-ray/, /Resolution below 2.5 Å/]);
-      await page.getByRole('button', { name: /Edit condition: Resolution below 2.5 Å/ }).click();
+      await expect(chips(page)).toHaveText([/X-ray/, /^Resolution < 2\.5 Å×$/]);
+      await page.getByRole('button', { name: 'Edit condition: Resolution < 2.5 Å' }).click();
       await page.getByRole('combobox', { name: 'Operator' }).selectOption('less_or_equal');
       await page.getByRole('textbox', { name: 'Value' }).fill('1.5');
       await page.getByRole('textbox', { name: 'Value' }).press('Enter');
-      await expect(chips(page)).toHaveText([/X-ray/, /Resolution at most 1.5 Å/]);
+      await expect(chips(page)).toHaveText([/X-ray/, /^Resolution ≤ 1\.5 Å×$/]);
       expect(JSON.parse(scopeOf(page.url())!)).toEqual({
         ...SCOPE,
         nodes: [
@@ -119,7 +200,7 @@ for (const [width, height] of [
       await expect(page.getByTestId('query-builder')).toHaveCount(0);
 
       // Remove a chip, then clear the scope.
-      await page.getByRole('button', { name: /Remove condition: Resolution at most 1.5 Å/ }).click();
+      await page.getByRole('button', { name: 'Remove condition: Resolution ≤ 1.5 Å' }).click();
       await expect(chips(page)).toHaveText([/X-ray/]);
       await page.getByRole('button', { name: 'Clear scope' }).click();
       await expect(chips(page)).toHaveCount(0);
@@ -131,7 +212,7 @@ for (const [width, height] of [
       await page.goBack();
       await expect(chips(page)).toHaveText([/X-ray/]);
       await page.goBack();
-      await expect(chips(page)).toHaveText([/X-ray/, /Resolution at most 1.5 Å/]);
+      await expect(chips(page)).toHaveText([/X-ray/, /^Resolution ≤ 1\.5 Å×$/]);
       await page.goForward();
       await expect(chips(page)).toHaveText([/X-ray/]);
     });

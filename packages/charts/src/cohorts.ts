@@ -1,9 +1,10 @@
 import type { QueryNode, ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { round2 } from './bins.ts';
+import { md5Hex } from './md5.ts';
 import type { DataView } from './keys.ts';
 import type { ResolvedChart } from './registry.ts';
 import { andGroup, chartFacetRequest, idOfNamedLabel, terminal, type FacetOptions } from './requests.ts';
-import { withScope, type Measure, type Scope } from './scope.ts';
+import { scopeTag, withScope, type Measure, type Scope } from './scope.ts';
 import {
   toDistributionData,
   toGrowthData,
@@ -90,6 +91,22 @@ export interface Comparison {
 /** Whether a scope is drawn as a comparison: two or more cohorts, or any scope in percent. */
 export function isComparison(scope: Scope): boolean {
   return scope.cohorts.length > 1 || scope.measure === 'percent';
+}
+
+/**
+ * The parts of a file name that tell a chart's scope apart: a scope's tag (`scope-1a2b3c4d`); for a
+ * comparison, the tag of its cohorts (their queries and labels: `cohorts-1a2b3c4d`) and `percent`
+ * when so measured. None for the whole archive in counts. The dashboard's downloads and the chart
+ * data API name a file alike with them.
+ */
+export function scopeFileParts(scope: Scope): string[] {
+  const [first] = scope.cohorts;
+  if (!isComparison(scope)) return first ? [scopeTag(first.node)] : [];
+  const cohorts = scope.cohorts.map((c) => ({ node: c.node, ...(c.label && { label: c.label }) }));
+  return [
+    ...(cohorts.length > 0 ? [`cohorts-${md5Hex(JSON.stringify(cohorts)).slice(0, 8)}`] : []),
+    ...(scope.measure === 'percent' ? ['percent'] : []),
+  ];
 }
 
 /**

@@ -227,6 +227,7 @@ export {
   comparedRequests,
   comparisonOf,
   isComparison,
+  scopeFileParts,
   distributionInMeasure,
   growthInMeasure,
   inMeasure,

@@ -30,7 +30,7 @@ import {
   readScope,
   readYearWindow,
   resolveChart,
-  scopeTag,
+  scopeFileParts,
   toCsv,
   type ChartDefinition,
   type ExploreParam,
@@ -51,7 +51,7 @@ import {
 import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
 import type { SearchService } from '../search-service.ts';
-import { summarizeNode } from '@pdb-stats/web/request-summary';
+import { shortSummary } from '@pdb-stats/web/request-summary';
 import { exploreResolver } from '../explore-attributes.ts';
 import { sendCacheHeaders } from './search.ts';
 
@@ -94,6 +94,8 @@ export interface ChartAsked {
   comparison: Comparison | undefined;
   /** The cohorts' nodes as given (a comparison's scopes may carry more conditions). */
   cohortNodes: QueryNode[];
+  /** What the file's name says of the scope (its tag, or the cohorts' tag and the measure). */
+  fileParts: string[];
   /** The years of a growth chart asked for; all when open. */
   window: YearWindow;
   format: Format;
@@ -223,8 +225,9 @@ export function chartAsked(
     hidden: query.hide ?? [],
     scope: scope.cohorts[0]?.node,
     cohortNodes: scope.cohorts.map((c) => c.node),
-    // Unlabelled cohorts are named by their conditions in plain words, as on the chart page.
-    comparison: isComparison(scope) ? comparisonOf(chart, scope, summarizeNode) : undefined,
+    fileParts: scopeFileParts(scope),
+    // Unlabelled cohorts are named by their conditions said short, as on the chart page.
+    comparison: isComparison(scope) ? comparisonOf(chart, scope, shortSummary) : undefined,
     window: readYearWindow(query.from ?? null, query.to ?? null),
     format: format as Format,
   };
@@ -394,7 +397,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         chart.variant,
         levelTag(chart.parent),
         exploreTag(chart.explore),
-        comparison ? undefined : scope && scopeTag(scope),
+        ...asked.fileParts,
         about.data_as_of,
       ],
       format,

@@ -21,6 +21,7 @@ import {
   comparisonOf,
   readExplore,
   resolveExplore,
+  scopeFileParts,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
@@ -369,6 +370,22 @@ describe('cohorts compared (query repeated, label, measure)', () => {
       }`;
       const csv = await get(`/api/charts/${key}.csv${suffix}`);
       expect(csv.statusCode, csv.body).toBe(200);
+      // The file is named for the cohorts compared and the measure, as the dashboard names it.
+      const parts = scopeFileParts({
+        cohorts: [
+          { node: XRAY, label: 'X-ray' },
+          { node: EM, label: 'Cryo-EM' },
+        ],
+        measure,
+      });
+      expect(parts).toEqual(
+        measure === 'percent'
+          ? [expect.stringMatching(/^cohorts-[0-9a-f]{8}$/), 'percent']
+          : [expect.stringMatching(/^cohorts-[0-9a-f]{8}$/)],
+      );
+      expect(csv.headers['content-disposition']).toBe(
+        `inline; filename="${[key, view, ...parts, '2026-07-01'].filter(Boolean).join('-')}.csv"`,
+      );
       expect(parseCsv(csv.body)).toEqual([expected.columns, ...expected.rows].map((row) => row.map(String)));
       const json = (await get(`/api/charts/${key}.json${suffix}`)).json();
       expect(json).toMatchObject({
@@ -391,7 +408,7 @@ describe('cohorts compared (query repeated, label, measure)', () => {
 
   it('a cohort without a label is named by its conditions in plain words', async () => {
     const json = (await get(`/api/charts/resolution.json?${cohorts(false)}`)).json();
-    expect(json.series).toEqual(['Method “X-RAY DIFFRACTION”', 'Method “ELECTRON MICROSCOPY”']);
+    expect(json.series).toEqual(['Method: X-RAY DIFFRACTION', 'Method: ELECTRON MICROSCOPY']);
   });
 });
 

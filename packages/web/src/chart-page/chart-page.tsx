@@ -18,6 +18,7 @@ import {
   type ChartView,
   type Measure,
   type ResolvedChart,
+  type Scope,
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHref, useLocation, useSearchParams } from '../routing/navigation.tsx';
@@ -116,8 +117,12 @@ function axesOf(definition: ChartDefinition, view: ChartView, measure?: Measure)
   return { xAxisTitle: x, yAxisTitle: y };
 }
 
-/** A compared chart as the downloads see it: one column per cohort, the first cohort's request. */
-function comparedExportInput(shown: ComparedShown, look: ChartLook): Omit<ChartExportInput, 'provenance'> {
+/** A compared chart as the downloads see it: one column per cohort, every cohort's request. */
+function comparedExportInput(
+  shown: ComparedShown,
+  look: ChartLook,
+  scope: Scope,
+): Omit<ChartExportInput, 'provenance'> {
   const { chart } = shown;
   const { definition } = chart;
   return {
@@ -130,6 +135,13 @@ function comparedExportInput(shown: ComparedShown, look: ChartLook): Omit<ChartE
     ...axesOf(definition, look.view, shown.measure),
     ...comparedExport(shown, look),
     request: shown.answers[0]!.request,
+    comparison: {
+      scope,
+      cohorts: shown.cohorts.map((cohort, i) => ({
+        label: cohort.label,
+        request: shown.answers[i]!.request,
+      })),
+    },
   };
 }
 
@@ -201,14 +213,26 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   // Cohorts are named and the scope said in words: the summarizer is loaded for scoped pages only.
   const summary = useRequestSummary(scope.reading.cohorts.length > 0);
   // Two or more cohorts, or percent, are drawn compared: one request per cohort, bars side by side.
+  // A trend chart's medians and shares are not counts to set side by side: it refuses to compare (as
+  // the chart data API does) rather than quietly drawing one cohort.
+  const comparable = resolved.kind !== 'trend';
+  const asksComparison = isComparison(scope.reading);
   const comparison = useMemo(
-    // A trend chart's medians and shares are not counts to set side by side: it shows its first cohort.
-    () =>
-      isComparison(scope.reading) && resolved.kind !== 'trend'
-        ? comparisonOf(resolved, scope.reading, summary)
-        : undefined,
-    [resolved, scope.reading, summary],
+    () => (asksComparison && comparable ? comparisonOf(resolved, scope.reading, summary) : undefined),
+    [asksComparison, comparable, resolved, scope.reading, summary],
   );
+  const trendRefusal =
+    asksComparison && !comparable
+      ? {
+          message: `${resolved.title} shows medians and shares, not counts: cohorts are not compared on it${
+            scope.reading.cohorts.length > 1 ? '' : ', nor shown in percent'
+          }.`,
+          remedy:
+            scope.reading.cohorts.length > 1 ? 'Keep the first cohort only' : 'Show the chart in counts',
+          onRemedy: () =>
+            update(writeScope(params, { cohorts: scope.reading.cohorts.slice(0, 1), measure: 'count' })),
+        }
+      : undefined;
   const scopeSummary = useMemo(
     () =>
       scope.node &&
@@ -218,7 +242,11 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
 
   // A chart this archive lacks attributes for is explained, not asked for.
   const knownMissing = useMissingForChart(resolved.query);
-  const single = useChart(resolved, knownMissing.length === 0 && !scopeUnreadable && !comparison, scope.node);
+  const single = useChart(
+    resolved,
+    knownMissing.length === 0 && !scopeUnreadable && !asksComparison,
+    scope.node,
+  );
   const compared = useComparedChart(comparison, knownMissing.length === 0 && !scopeUnreadable);
   const { shown: answered } = single;
   const error = comparison ? compared.error : single.query.error;
@@ -232,7 +260,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
       : !refused && error instanceof ApiError && error.status === 400
         ? attributesNotHeld(error.message)
         : [];
-  const scopeBlocked = scopeUnreadable || refused !== undefined;
+  const scopeBlocked = scopeUnreadable || refused !== undefined || trendRefusal !== undefined;
   // Nothing to draw, export or recolour when the archive lacks the chart's attributes or the scope is refused.
   const drawable = missing.length === 0 && !scopeBlocked;
   const isGrowth = definition.kind === 'growth';
@@ -350,7 +378,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
 
   const exportScope = scope.node && scopeSummary ? { node: scope.node, summary: scopeSummary } : undefined;
   const exported = comparedShown
-    ? comparedExportInput(comparedShown, look)
+    ? comparedExportInput(comparedShown, look, scope.reading)
     : shown && exportInput(shown, look, exportScope);
   const input = exported && provenance ? { ...exported, provenance } : undefined;
 
@@ -462,6 +490,8 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
           <ScopeBar
             reading={scope.reading}
             serviceError={refused}
+            refusal={trendRefusal}
+            comparable={comparable}
             returnType={resolved.query.returnType}
             onChange={scope.setCohort}
             onClear={scope.clear}
@@ -528,7 +558,8 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
                 </aside>
               )}
             </div>
-            <DataAsOf provenance={provenance} scope={scopeSummary} />
+            {/* Cohorts compared are named in the legend; the first alone is no scope of the chart. */}
+            <DataAsOf provenance={provenance} scope={comparison ? undefined : scopeSummary} />
             {embedded && <EmbedSource />}
             {shown && <KindNote shown={shown} />}
             <p className="ps-hint" hidden={embedded}>

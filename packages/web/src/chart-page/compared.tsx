@@ -35,13 +35,13 @@ import type { ChartLook } from './chart-kinds.tsx';
  * together), drawn as groups of bars, one colour per cohort, in counts or percent of each cohort.
  */
 
-/** The comparison a scope asks for: unlabelled cohorts are named by their conditions in plain words. */
+/** The comparison a scope asks for: unlabelled cohorts are named by their conditions, said short. */
 export function comparisonOf(
   chart: ResolvedChart,
   scope: Scope,
   summary: RequestSummary | undefined,
 ): Comparison {
-  return comparisonFor(chart, scope, (node, returnType) => summary?.summarizeNode(node, returnType));
+  return comparisonFor(chart, scope, (node, returnType) => summary?.summarizeNode(node, returnType, 'short'));
 }
 
 /** A comparison on screen: its cohorts' answers and the data drawn (in counts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeTag } from '@pdb-stats/charts';
+import { scopeFileParts, scopeTag } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 import { exportFileName } from './filename.ts';
 import { distributionInput, growthInput } from './test-fixtures.ts';
@@ -26,5 +26,29 @@ describe(`${exportFileName.name}`, () => {
     expect(exportFileName(distributionInput('journal', [], { scope }), 'csv')).toBe(
       `journal-${scopeTag(node)}-2026-06-30.csv`,
     );
+  });
+
+  it('names a compared chart by its cohorts and the measure, as the chart data API does', () => {
+    const method = (value: string): QueryNode => ({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+    });
+    const scope = {
+      cohorts: [{ node: method('X-RAY DIFFRACTION'), label: 'X-ray' }, { node: method('NMR') }],
+      measure: 'percent' as const,
+    };
+    const [tag] = scopeFileParts(scope);
+    expect(tag).toMatch(/^cohorts-[0-9a-f]{8}$/);
+    const compared = (s: typeof scope) =>
+      exportFileName(distributionInput('journal', [], { comparison: { scope: s, cohorts: [] } }), 'json');
+    expect(compared(scope)).toBe(`journal-${tag}-percent-2026-06-30.json`);
+    // Other cohorts, other labels or counts: another name.
+    expect(compared({ ...scope, measure: 'count' as never })).toBe(`journal-${tag}-2026-06-30.json`);
+    expect(
+      compared({ ...scope, cohorts: [scope.cohorts[0]!, { node: method('NMR'), label: 'NMR' }] }),
+    ).not.toBe(compared(scope));
+    // Percent of the whole archive: no cohort, the measure alone.
+    expect(compared({ cohorts: [], measure: 'percent' })).toBe('journal-percent-2026-06-30.json');
   });
 });

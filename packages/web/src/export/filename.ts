@@ -1,15 +1,21 @@
-import { chartFileName, levelTag, scopeTag } from '@pdb-stats/charts';
+import { chartFileName, levelTag, scopeFileParts, WHOLE_ARCHIVE } from '@pdb-stats/charts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
 
 /**
- * Safe, readable file name: key, view, variant, the scope's tag and date, e.g.
- * `experimental-method-annual-2026-06-30.csv`, `resolution-scope-1a2b3c4d-2026-06-30.csv`.
+ * Safe, readable file name: key, view, variant, the scope's tag (or the compared cohorts' tag and the
+ * measure) and date, e.g. `experimental-method-annual-2026-06-30.csv`,
+ * `resolution-scope-1a2b3c4d-2026-06-30.csv`, `resolution-cohorts-1a2b3c4d-percent-2026-06-30.csv`.
  */
 export function exportFileName(
-  input: Pick<ChartExportInput, 'key' | 'view' | 'variant' | 'parent' | 'explore' | 'provenance' | 'scope'>,
+  input: Pick<
+    ChartExportInput,
+    'key' | 'view' | 'variant' | 'parent' | 'explore' | 'provenance' | 'scope' | 'comparison'
+  >,
   format: ExportFormat,
 ): string {
-  const scope = input.scope && scopeTag(input.scope.node);
+  const scope =
+    input.comparison?.scope ??
+    (input.scope ? { cohorts: [{ node: input.scope.node }], measure: 'count' as const } : WHOLE_ARCHIVE);
   return chartFileName(
     [
       input.key,
@@ -17,7 +23,7 @@ export function exportFileName(
       input.variant,
       levelTag(input.parent),
       input.explore,
-      scope,
+      ...scopeFileParts(scope),
       input.provenance.date,
     ],
     format,

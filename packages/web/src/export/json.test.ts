@@ -61,4 +61,38 @@ describe(`${toExportJson.name}`, () => {
     });
     expect(JSON.parse(toExportJson(distributionInput('journal', []))).scope).toBeNull();
   });
+
+  it('holds every cohort of a compared chart: its label, its query, its request, and the measure', () => {
+    const method = (value: string): QueryNode => ({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+    });
+    const [xray, nmr] = [method('X-RAY DIFFRACTION'), method('NMR')];
+    const base = distributionInput('journal', []);
+    const requests = [xray, nmr].map((query) => ({ ...base.request, query }));
+    const document = JSON.parse(
+      toExportJson({
+        ...base,
+        request: requests[0]!,
+        comparison: {
+          scope: { cohorts: [{ node: xray, label: 'X-ray' }, { node: nmr }], measure: 'percent' },
+          cohorts: [
+            { label: 'X-ray', request: requests[0]! },
+            { label: 'Method: NMR', request: requests[1]! },
+          ],
+        },
+      }),
+    );
+    expect(document).toMatchObject({
+      scope: null,
+      cohorts: [
+        { label: 'X-ray', query: xray },
+        { label: 'Method: NMR', query: nmr },
+      ],
+      measure: 'percent',
+      requests,
+    });
+    expect(document).not.toHaveProperty('request');
+  });
 });

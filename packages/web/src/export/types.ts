@@ -1,5 +1,5 @@
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartKind, ChartView } from '@pdb-stats/charts';
+import type { ChartKind, ChartView, Scope } from '@pdb-stats/charts';
 import type { ExportTable } from './table.ts';
 
 /** Where a chart's numbers come from and how current they are. */
@@ -20,6 +20,17 @@ export interface Provenance {
 export interface ExportScope {
   node: QueryNode;
   summary: string;
+}
+
+/** Cohorts compared on a chart: the scope as asked (queries, labels, measure) and each cohort's request. */
+export interface ExportComparison {
+  scope: Scope;
+  cohorts: readonly {
+    /** The cohort's name on the chart (its label, or its conditions said short). */
+    label: string;
+    /** The facet request whose answer the cohort's bars show. */
+    request: SearchRequest;
+  }[];
 }
 
 /** One entry of a chart's legend: a colour and what it stands for. */
@@ -52,8 +63,10 @@ export interface ChartExportInput {
   table: ExportTable;
   /** The legend as drawn: what each colour stands for. */
   legend: readonly LegendEntry[];
-  /** The facet request whose answer the chart shows. */
+  /** The facet request whose answer the chart shows (the first cohort's, when compared). */
   request: SearchRequest;
+  /** Cohorts compared; absent for a chart over one scope or the whole archive. */
+  comparison?: ExportComparison;
   provenance: Provenance;
 }
 

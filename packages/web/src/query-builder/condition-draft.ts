@@ -32,8 +32,10 @@ export function draftOf(condition?: BuilderCondition, attribute?: PickerAttribut
     value: range || Array.isArray(value) ? '' : text(value),
     from: text(range?.from),
     to: text(range?.to),
-    includeLower: range?.include_lower ?? true,
-    includeUpper: range?.include_upper ?? true,
+    // A new range includes its bounds; a range written without the flags excludes them, as the
+    // service reads it, and is edited as it means.
+    includeLower: range ? range.include_lower === true : true,
+    includeUpper: range ? range.include_upper === true : true,
     values: Array.isArray(value) ? value.map(String) : [],
     negation: condition?.negation === true,
     caseSensitive: condition?.caseSensitive === true,

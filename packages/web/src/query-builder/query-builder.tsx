@@ -30,6 +30,8 @@ interface QueryBuilderProps {
   returnType?: ReturnType;
   /** Shows a node the builder cannot edit in the JSON, where it can be (the query editor's). */
   onEditJson?: (path: NodePath) => void;
+  /** Opened to add a condition: without a node, the new condition's editor is open from the start. */
+  startAdding?: boolean;
 }
 
 /** Where the builder writes: a condition edited, or a condition or group added to a group. */
@@ -46,9 +48,17 @@ const key = (path: NodePath) => path.join('.');
  * negated group). Nodes it cannot show (a full-text terminal, another service, an unknown key) are
  * kept whole and shown read-only. Controlled: every change hands the whole new node to `onChange`.
  */
-export function QueryBuilder({ value, onChange, returnType = 'entry', onEditJson }: QueryBuilderProps) {
+export function QueryBuilder({
+  value,
+  onChange,
+  returnType = 'entry',
+  onEditJson,
+  startAdding = false,
+}: QueryBuilderProps) {
   const root = useMemo(() => (value === undefined ? undefined : readNode(value)), [value]);
-  const [editing, setEditing] = useState<Editing>();
+  const [editing, setEditing] = useState<Editing | undefined>(() =>
+    startAdding && value === undefined ? { at: key([]), mode: 'condition' } : undefined,
+  );
   const catalogue = useCatalogue();
   const change = (next: BuilderNode | undefined) => {
     setEditing(undefined);

@@ -1,7 +1,7 @@
-import type { ScopeReading } from '@pdb-stats/charts';
+import { MAX_COHORTS, type ScopeReading } from '@pdb-stats/charts';
 import type { QueryNode, ReturnType } from '@pdb-stats/search-model';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { useRequestSummary } from '../search-pages/summary-loader.ts';
+import { Suspense, lazy, useState } from 'react';
+import { loadRequestSummary, useRequestSummary } from '../search-pages/summary-loader.ts';
 import { scopeChips, withChip, withoutChip } from './scope-chips.ts';
 import './scope.css';
 
@@ -17,39 +17,64 @@ interface ScopeBarProps {
   reading: ScopeReading;
   /** The service's refusal of the scoped request (its 400 message), shown next to the scope. */
   serviceError?: string | undefined;
+  /** Why the page itself cannot draw this scope (a comparison on a trend chart), and its remedy. */
+  refusal?: { message: string; remedy: string; onRemedy: () => void } | undefined;
   /** Level the chart counts, for the units of the conditions in words. */
   returnType?: ReturnType;
-  /** Cohort `index` set to `node`, or removed (undefined). */
+  /** Whether another cohort can be compared with the scope (charts that count). */
+  comparable?: boolean;
+  /** Cohort `index` set to `node`, or removed (undefined); an index past the last adds a cohort. */
   onChange: (index: number, node: QueryNode | undefined) => void;
   onClear: () => void;
-  /** More controls at the end of the row (adding a condition). */
-  children?: ReactNode;
 }
 
 /**
- * The scope above a chart in plain words: one removable chip per condition, editable in place (click
+ * The scope above a chart in short words: one removable chip per condition, editable in place (click
  * it; Enter applies, Escape cancels), and "Clear scope". Values the URL holds that cannot be read,
- * and the service's refusal of the scope, are said here, next to the chips.
+ * and the service's refusal of the scope, are said here, next to the chips. Without a scope, one quiet
+ * line offers to start one ("Add condition"); with one, "Compare with…" starts a second cohort.
  */
 export function ScopeBar({
   reading,
   serviceError,
+  refusal,
   returnType = 'entry',
+  comparable = false,
   onChange,
   onClear,
-  children,
 }: ScopeBarProps) {
   const { cohorts, problems } = reading;
-  const [building, setBuilding] = useState(false);
+  // The cohort the visual query builder edits (the index past the last: a cohort being started).
+  const [building, setBuilding] = useState<number>();
   // The chips say their conditions in words; a page with a scope loads the summarizer first.
   const summary = useRequestSummary(cohorts.length > 0);
-  if (cohorts.length === 0 && problems.length === 0 && !serviceError && !children) return null;
-  // The builder edits a single scope; cohorts compared are edited chip by chip.
-  const single = cohorts.length === 1 ? cohorts[0] : undefined;
   const scoped = cohorts.length > 0 || problems.length > 0;
+  // The builder edits one cohort at a time: the scope, or a new cohort; cohorts compared are edited
+  // chip by chip.
+  const canAdd = cohorts.length <= 1 && problems.length === 0;
+  const canCompare =
+    comparable && cohorts.length >= 1 && cohorts.length < MAX_COHORTS && problems.length === 0;
+  const builderTitle =
+    building === undefined
+      ? ''
+      : building === 0 && cohorts.length <= 1
+        ? cohorts.length === 0
+          ? 'New scope'
+          : 'Scope'
+        : (cohorts[building]?.label ?? `Cohort ${building + 1}`);
+  const toggle = (index: number) => {
+    // The first condition applied makes a scope, said in words: the summarizer is loaded meanwhile,
+    // so that the page does not suspend (and close the builder) when the condition arrives.
+    void loadRequestSummary();
+    setBuilding((open) => (open === undefined ? index : undefined));
+  };
   return (
-    <section className="ps-scope" aria-label="Scope" data-testid="scope-bar">
-      {cohorts.length === 0 && !scoped && <span className="ps-scope-title">All entries</span>}
+    <section
+      className={`ps-scope${scoped ? '' : ' ps-scope-none'}`}
+      aria-label="Scope"
+      data-testid="scope-bar"
+    >
+      {!scoped && <span className="ps-scope-title">Scope: whole archive</span>}
       {cohorts.map((cohort, index) => (
         <div className="ps-scope-row" key={index} data-cohort={index}>
           <span className="ps-scope-title">
@@ -61,6 +86,7 @@ export function ScopeBar({
                 <Chip
                   node={chip.node}
                   text={chip.text}
+                  sentence={chip.sentence}
                   returnType={returnType}
                   onApply={(node) => onChange(index, withChip(cohort.node, i, node))}
                   onRemove={() => onChange(index, withoutChip(cohort.node, i))}
@@ -70,7 +96,7 @@ export function ScopeBar({
           </ul>
         </div>
       ))}
-      {(problems.length > 0 || serviceError) && (
+      {(problems.length > 0 || serviceError || refusal) && (
         <div className="ps-scope-error" role="alert" data-testid="scope-error">
           {problems.map((problem) => (
             <p key={`${problem.param}:${problem.index}`}>
@@ -84,19 +110,49 @@ export function ScopeBar({
             </p>
           ))}
           {serviceError && <p>The search service refuses this scope: {serviceError}</p>}
+          {refusal && (
+            <p>
+              {refusal.message}{' '}
+              <button type="button" className="ps-button" onClick={refusal.onRemedy}>
+                {refusal.remedy}
+              </button>
+            </p>
+          )}
         </div>
       )}
       <div className="ps-scope-actions">
-        {children}
-        {single && (
+        {building !== undefined ? (
           <button
             type="button"
             className="ps-button"
-            aria-expanded={building}
-            onClick={() => setBuilding((open) => !open)}
+            aria-expanded="true"
+            onClick={() => setBuilding(undefined)}
           >
-            {building ? 'Close builder' : 'Add condition'}
+            Close builder
           </button>
+        ) : (
+          <>
+            {canAdd && (
+              <button
+                type="button"
+                className={scoped ? 'ps-button' : 'ps-button ps-scope-quiet'}
+                aria-expanded="false"
+                onClick={() => toggle(0)}
+              >
+                Add condition
+              </button>
+            )}
+            {canCompare && (
+              <button
+                type="button"
+                className="ps-button"
+                aria-expanded="false"
+                onClick={() => toggle(cohorts.length)}
+              >
+                Compare with…
+              </button>
+            )}
+          </>
         )}
         {scoped && (
           <button type="button" className="ps-button ps-scope-clear" onClick={onClear}>
@@ -104,13 +160,16 @@ export function ScopeBar({
           </button>
         )}
       </div>
-      {single && building && (
-        <div className="ps-scope-builder">
+      {building !== undefined && (
+        <div className="ps-scope-builder" role="group" aria-label={`Query builder: ${builderTitle}`}>
+          <p className="ps-scope-builder-title">{builderTitle}</p>
           <Suspense fallback={<p role="status">Loading the query builder…</p>}>
             <QueryBuilder
-              value={single.node}
+              key={building}
+              value={cohorts[building]?.node}
               returnType={returnType}
-              onChange={(node) => onChange(0, node)}
+              startAdding
+              onChange={(node) => onChange(building, node)}
             />
           </Suspense>
         </div>
@@ -122,19 +181,20 @@ export function ScopeBar({
 interface ChipProps {
   node: QueryNode;
   text: string;
+  sentence: string;
   returnType: ReturnType;
   onApply: (node: QueryNode) => void;
   onRemove: () => void;
 }
 
-function Chip({ node, text, returnType, onApply, onRemove }: ChipProps) {
+function Chip({ node, text, sentence, returnType, onApply, onRemove }: ChipProps) {
   const [editing, setEditing] = useState(false);
   const chip = (
     <span className="ps-chip" data-testid="scope-chip">
       <button
         type="button"
         className="ps-chip-text"
-        title="Edit this condition"
+        title={`${sentence}: click to edit`}
         aria-label={`Edit condition: ${text}`}
         onClick={() => setEditing(true)}
       >

@@ -37,8 +37,14 @@ const METHODS = group(
 );
 
 describe('the scope as chips', () => {
-  it('has one chip per condition of a top-level and group, in plain words', () => {
-    expect(scopeChips(group('and', RESOLUTION, HUMAN, RELEASED)).map((chip) => chip.text)).toEqual([
+  it('has one chip per condition of a top-level and group, in short words, with the sentence', () => {
+    const chips = scopeChips(group('and', RESOLUTION, HUMAN, RELEASED));
+    expect(chips.map((chip) => chip.text)).toEqual([
+      'Resolution < 2 Å',
+      'Source organism: Homo sapiens',
+      'Released 2015–2020',
+    ]);
+    expect(chips.map((chip) => chip.sentence)).toEqual([
       'Resolution below 2 Å',
       'Source organism “Homo sapiens”',
       'Release date from 2015-01-01 to 2020-12-31',
@@ -47,10 +53,12 @@ describe('the scope as chips', () => {
 
   it('shows an or group, a negation and a single condition as one chip with its summary', () => {
     expect(scopeChips(METHODS).map((chip) => chip.text)).toEqual([
-      'Method “X-RAY DIFFRACTION” or Method “ELECTRON MICROSCOPY”',
+      'Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY',
     ]);
     expect(scopeChips(group('and', METHODS, text('exptl.method', 'exact_match', 'X', true)))).toHaveLength(2);
-    expect(scopeChips(HUMAN)).toEqual([{ node: HUMAN, text: 'Source organism “Homo sapiens”' }]);
+    expect(scopeChips(HUMAN)).toEqual([
+      { node: HUMAN, text: 'Source organism: Homo sapiens', sentence: 'Source organism “Homo sapiens”' },
+    ]);
   });
 
   it('removes a chip; the last one removed leaves the whole archive', () => {

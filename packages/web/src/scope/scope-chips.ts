@@ -8,8 +8,10 @@ import type { RequestSummary } from '../search-pages/summary-loader.ts';
 
 export interface ScopeChip {
   node: QueryNode;
-  /** The node in plain words. */
+  /** The node in short words: "Resolution < 2 Å". */
   text: string;
+  /** The node in a sentence: "Resolution below 2 Å". */
+  sentence: string;
 }
 
 const isAnd = (node: QueryNode): node is Extract<QueryNode, { type: 'group' }> =>
@@ -21,7 +23,14 @@ export function scopeChips(
   returnType: ReturnType = 'entry',
 ): ScopeChip[] {
   const parts = isAnd(scope) ? scope.nodes : [scope];
-  return parts.map((node) => ({ node, text: summarizeNode(node, returnType) ?? JSON.stringify(node) }));
+  return parts.map((node) => {
+    const json = JSON.stringify(node);
+    return {
+      node,
+      text: summarizeNode(node, returnType, 'short') ?? json,
+      sentence: summarizeNode(node, returnType) ?? json,
+    };
+  });
 }
 
 /** The parts of the scope after `change` (one chip replaced or removed); undefined when none is left. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeName, summarizeRequest } from './request-summary.ts';
+import { attributeName, summarizeNode, summarizeRequest } from './request-summary.ts';
 
 const terminal = (attribute: string, operator: string, value?: unknown, negation?: boolean) => ({
   type: 'terminal',
@@ -106,5 +106,102 @@ describe('attributeName', () => {
       'Polymer entity count protein',
     );
     expect(attributeName('exptl_crystal.pdbx_mosaicity')).toBe('Mosaicity');
+  });
+});
+
+describe('summarizeNode in the short style (scope chips, cohorts in a legend)', () => {
+  const short = (node: unknown, returnType: 'entry' | 'mol_definition' = 'entry') =>
+    summarizeNode(node, returnType, 'short');
+  const released = (from: string, to: string, include_lower = true, include_upper = true) =>
+    terminal('rcsb_accession_info.initial_release_date', 'range', { from, to, include_lower, include_upper });
+
+  it('says comparisons of numbers with symbols and units', () => {
+    expect(short(terminal('rcsb_entry_info.resolution_combined', 'less', 2))).toBe('Resolution < 2 Å');
+    expect(short(terminal('rcsb_entry_info.resolution_combined', 'greater_or_equal', 3))).toBe(
+      'Resolution ≥ 3 Å',
+    );
+    expect(short(terminal('rcsb_entry_info.deposited_atom_count', 'equals', 100))).toBe('Atom count = 100');
+    expect(
+      short(
+        terminal('rcsb_entry_info.resolution_combined', 'range', {
+          from: 2,
+          to: 2.5,
+          include_lower: true,
+          include_upper: false,
+        }),
+      ),
+    ).toBe('Resolution 2–2.5 Å');
+    // One bound: the service's default excludes it.
+    expect(short(terminal('rcsb_entry_info.resolution_combined', 'range', { from: 3 }))).toBe(
+      'Resolution > 3 Å',
+    );
+  });
+
+  it('says a matched value after the attribute, lists with "or", a negation with "not"', () => {
+    expect(
+      short(terminal('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens')),
+    ).toBe('Source organism: Homo sapiens');
+    expect(short(terminal('exptl.method', 'in', ['X-RAY DIFFRACTION', 'SOLUTION NMR', 'OTHER']))).toBe(
+      'Method: X-RAY DIFFRACTION, SOLUTION NMR or OTHER',
+    );
+    expect(short(terminal('exptl.method', 'exact_match', 'X-RAY DIFFRACTION', true))).toBe(
+      'Method: not X-RAY DIFFRACTION',
+    );
+    expect(short(terminal('exptl.method', 'in', ['A', 'B'], true))).toBe('Method: none of A or B');
+    expect(short(terminal('rcsb_entry_info.resolution_combined', 'less', 2, true))).toBe(
+      'not resolution < 2 Å',
+    );
+  });
+
+  it('says release dates on a year’s edge as years', () => {
+    expect(short(released('2015-01-01', '2020-12-31'))).toBe('Released 2015–2020');
+    expect(short(released('2015-01-01', '2021-01-01', true, false))).toBe('Released 2015–2020');
+    expect(short(released('2014-12-31', '2015-12-31', false, true))).toBe('Released in 2015');
+    expect(short(released('2015-03-01', '2020-06-30'))).toBe('Released 2015-03-01 to 2020-06-30');
+    expect(
+      short(terminal('rcsb_accession_info.initial_release_date', 'greater_or_equal', '2015-01-01')),
+    ).toBe('Released since 2015');
+    expect(short(terminal('rcsb_accession_info.initial_release_date', 'less', '2000-01-01'))).toBe(
+      'Released before 2000',
+    );
+    expect(short(terminal('rcsb_accession_info.initial_release_date', 'less_or_equal', '1999-12-31'))).toBe(
+      'Released before 2000',
+    );
+    expect(short(terminal('rcsb_accession_info.initial_release_date', 'greater', '2015-06-01'))).toBe(
+      'Released after 2015-06-01',
+    );
+  });
+
+  it('says an or group of one attribute’s values once, and other groups part by part', () => {
+    const methods = {
+      type: 'group',
+      logical_operator: 'or',
+      nodes: [
+        terminal('exptl.method', 'exact_match', 'X-RAY DIFFRACTION'),
+        terminal('exptl.method', 'exact_match', 'ELECTRON MICROSCOPY'),
+      ],
+    };
+    expect(short(methods)).toBe('Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY');
+    expect(summarizeNode(methods)).toBe('Method “X-RAY DIFFRACTION” or Method “ELECTRON MICROSCOPY”');
+    const mixed = {
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [methods, terminal('rcsb_entry_info.resolution_combined', 'less', 2)],
+    };
+    expect(short(mixed)).toBe('Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY, Resolution < 2 Å');
+  });
+
+  it('keeps the sentence style readable, with the service’s default bounds', () => {
+    expect(summarizeNode(terminal('rcsb_entry_info.resolution_combined', 'less', 2))).toBe(
+      'Resolution below 2 Å',
+    );
+    expect(summarizeNode(terminal('rcsb_entry_info.resolution_combined', 'range', { from: 3 }))).toBe(
+      'Resolution above 3 Å',
+    );
+    expect(
+      summarizeNode(
+        terminal('rcsb_entry_info.resolution_combined', 'range', { from: 3, include_lower: true }),
+      ),
+    ).toBe('Resolution from 3 Å');
   });
 });
