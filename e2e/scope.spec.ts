@@ -1,7 +1,15 @@
 import type { QueryNode } from '@pdb-stats/search-model';
 import { CHARTS, chartFacetRequest, clickRequest, toDistributionData, toGrowthData } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
-import { barValues, countOf, largestBar, requestOf, search, waitForChart } from './support/helpers.ts';
+import {
+  barValues,
+  countOf,
+  largestBar,
+  requestOf,
+  search,
+  waitForChart,
+  waitForHydration,
+} from './support/helpers.ts';
 
 /**
  * A scope on every chart: the chart of a search, from its address (`query=<JSON of a query node>`),
@@ -153,6 +161,8 @@ for (const [width, height] of [
     test('start a scope from the home page: its figures follow', async ({ page, baseURL }) => {
       await page.goto('/');
       await expect(page.getByTestId('scope-bar')).toContainText('Scope: whole archive');
+      // The server drew the page: its button works once React has taken it over.
+      await waitForHydration(page, '[data-testid="scope-bar"] button');
       await page.getByTestId('scope-bar').getByRole('button', { name: 'Add condition' }).click();
       await buildCondition(page, 'experimental method', 'exptl.method', 'X-RAY DIFFRACTION');
       await expect(chips(page)).toHaveText([/^Method: X-RAY DIFFRACTION×$/]);
