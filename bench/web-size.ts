@@ -8,15 +8,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGES } from '@pdb-stats/web/routes';
+import { pageChunkKey, type Manifest } from '../packages/server/src/routes/page-preloads.ts';
 import { heading, kb, printTable } from './stats.ts';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** Pages of the dashboard's router and the manifest key of their lazily loaded chunk. */
 export const ROUTE_PAGES = { home: PAGES.home.chunk, chart: PAGES.chart.chunk } as const;
@@ -103,7 +96,10 @@ export async function benchWebSize(outDir: string, build: boolean): Promise<WebS
   if (build) console.log(`dashboard build (vite, React 19) into ${outDir}: ${buildSeconds.toFixed(1)} s`);
   const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html')!;
-  const route = async (page: string) => {
+  const route = async (chunk: string) => {
+    // The server's own lookup: a page another page imports is bundled into a shared chunk.
+    const page = pageChunkKey(manifest, entry, chunk);
+    if (!page) throw new Error(`the build's manifest has no chunk for ${chunk}`);
     const atNavigation = closure(manifest, [entry, page]);
     const later = manifest[page]!.dynamicImports ?? [];
     const onDemand = closure(manifest, [entry, page, ...later]);

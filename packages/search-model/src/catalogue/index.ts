@@ -1,8 +1,9 @@
 import type { ReturnType } from '../levels.ts';
-import type { Operator } from '../request/wire.ts';
 import { CATALOGUE, type CatalogueAttribute, type ScalarType } from './attributes.ts';
 
 export { CATALOGUE };
+// Kept apart from the catalogue's data, so that the browser can ask them without bundling it.
+export { allowedOperators, isAggregatable } from './attribute-rules.ts';
 export { nativeLevelOf } from './attributes.ts';
 export type { NativeLevel } from './catalogue-rows.ts';
 export type { CatalogueAttribute, NestedRecord, ScalarType, SearchContext } from './attributes.ts';
@@ -54,40 +55,6 @@ export const FULL_CATALOGUE = new AttributeSet(CATALOGUE);
 /** The catalogue attribute a path names (see `AttributeSet.find`). */
 export function findAttribute(path: string, preferredLevel: ReturnType): CatalogueAttribute | undefined {
   return FULL_CATALOGUE.find(path, preferredLevel);
-}
-
-/**
- * Attributes a facet or sort can use: keyword strings, numbers and dates, not full-text-only strings
- * (all it needs, so that a client can ask the same of an attribute read from a metadata schema).
- */
-export function isAggregatable(attribute: Pick<CatalogueAttribute, 'type' | 'contexts'>): boolean {
-  return attribute.type !== 'string' || attribute.contexts.includes('exact-match');
-}
-
-const NUMERIC_OPERATORS: readonly Operator[] = [
-  'equals',
-  'greater',
-  'greater_or_equal',
-  'less',
-  'less_or_equal',
-  'range',
-  'in',
-  'exists',
-];
-
-/**
- * The operators an attribute allows, derived from its type and search contexts (all it needs, so that
- * a client can ask the same of an attribute read from a service's metadata schema).
- */
-export function allowedOperators(
-  attribute: Pick<CatalogueAttribute, 'type' | 'contexts'>,
-): readonly Operator[] {
-  if (attribute.type !== 'string') return NUMERIC_OPERATORS;
-  const operators: Operator[] = [];
-  if (attribute.contexts.includes('exact-match')) operators.push('exact_match', 'in');
-  if (attribute.contexts.includes('full-text')) operators.push('contains_words', 'contains_phrase');
-  operators.push('exists');
-  return operators;
 }
 
 /** Where and how an attribute is stored in its level's Parquet table. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PAGES, matchRoute, type PageName } from '@pdb-stats/web/routes';
 
 /** The part of a Vite build manifest (`.vite/manifest.json`) read here. */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   name?: string;
   isEntry?: boolean;
@@ -11,7 +11,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** The page a path shows, by the dashboard's own route table (the one its router reads). */
 function pageOf(path: string): PageName | undefined {
@@ -38,7 +38,11 @@ function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string
  * imports the chart page) is bundled into a shared chunk, without a key of its own: then it is the
  * chunk the entry imports lazily that is named after the module.
  */
-function pageChunkKey(manifest: Manifest, entry: string | undefined, chunk: string): string | undefined {
+export function pageChunkKey(
+  manifest: Manifest,
+  entry: string | undefined,
+  chunk: string,
+): string | undefined {
   if (manifest[chunk]) return chunk;
   const name = chunk.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
   return (entry ? (manifest[entry]!.dynamicImports ?? []) : []).find((key) => manifest[key]?.name === name);
