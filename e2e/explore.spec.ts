@@ -171,7 +171,7 @@ for (const [width, height] of [
       await page.goto('/explore?attribute=rcsb_accession_info.initial_release_date');
       await waitForChart(page);
       await builder(page).getByTestId('explore-count').selectOption('polymer_entity');
-      await expect(page).toHaveURL(/&count=polymer_entity$/);
+      await expect(page).toHaveURL(/&count=polymer_entity&dimension=years$/);
       await pick(page, 'Stack by (optional)', 'polymer type', 'entity_poly.rcsb_entity_polymer_type');
       await expect(page).toHaveURL(/&by=entity_poly\.rcsb_entity_polymer_type$/);
       await waitForChart(page);
@@ -218,4 +218,19 @@ test('an address the explorer cannot draw names the parameter and the reason', a
   await expect(page.getByTestId('explore-problems')).toContainText(
     'attribute: "no.such.attribute" is not a facetable attribute of the catalogue',
   );
+});
+
+test('a link naming only the attribute draws the chart the builder would have chosen, and says so in its address', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/explore?attribute=rcsb_entry_info.resolution_combined&view=annual');
+  await expect(page).toHaveURL(/count=entry&dimension=bins&start=[\d.]+&step=[\d.]+&end=[\d.]+&view=annual$/);
+  await expect(page.getByTestId('explore-problems')).toHaveCount(0);
+  await expect.poll(() => barValues(page)).toEqual(await expectedBars(baseURL!, page.url()));
+  // The written-out address replaced the link's: Back leaves the explorer.
+  await page.goto('/explore?attribute=exptl.method');
+  await expect(page).toHaveURL(/attribute=exptl.method&count=entry&dimension=terms&top=25$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/dimension=bins/);
 });

@@ -7,7 +7,6 @@ import {
   MAX_TOP,
   countedLevels,
   countedName,
-  defaultBins,
   dimensionsOf,
   isExplorable,
   isStackable,
@@ -18,7 +17,7 @@ import {
 import type { ReturnType as Level } from '@pdb-stats/search-model';
 import { AttributePicker } from '../query-builder/attribute-picker.tsx';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
-import { exploreParamsOf, withExplore, type pickerResolver } from './explore-params.ts';
+import { dimensionDefaults, exploreParamsOf, withExplore, type pickerResolver } from './explore-params.ts';
 
 const DIMENSION_NAMES: Record<ExploreDimension, string> = {
   terms: 'Most frequent values',
@@ -31,19 +30,6 @@ const explorable = (attribute: PickerAttribute) => isExplorable(attribute);
 /** Attributes that can stack the years of a chart counting `count`. */
 const stackableFor = (count: Level | undefined) => (attribute: PickerAttribute) =>
   isStackable(attribute) && count !== undefined && countedLevels(attribute.level).includes(count);
-
-/** The parameters a dimension starts with when chosen: its defaults, the others' removed. */
-function dimensionDefaults(attribute: PickerAttribute, dimension: ExploreDimension) {
-  const bins = dimension === 'bins' ? defaultBins(attribute.min, attribute.max) : undefined;
-  return {
-    dimension,
-    top: dimension === 'terms' ? String(DEFAULT_TOP) : undefined,
-    start: bins && String(bins.start),
-    step: bins && String(bins.step),
-    end: bins && String(bins.end),
-    by: undefined,
-  };
-}
 
 interface ExploreBuilderProps {
   catalogue: UseQueryResult<PickerAttribute[]>;

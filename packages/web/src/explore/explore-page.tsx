@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from '../routing/navigation.tsx';
 import { readExplore, resolveExplore } from '@pdb-stats/charts';
 import { ChartPage } from '../chart-page/chart-page.tsx';
 import { PlotSkeleton } from '../layout/loading.tsx';
 import { useCatalogue } from '../query-builder/use-catalogue.ts';
 import { ExploreBuilder } from './explore-builder.tsx';
-import { exploreParamsOf, pickerResolver } from './explore-params.ts';
+import { completedExplore, exploreParamsOf, pickerResolver } from './explore-params.ts';
 import './explore.css';
 
 /**
@@ -14,17 +14,22 @@ import './explore.css';
  * builder above it. Embedded (/embed/explore), the chart alone.
  */
 export default function ExplorePage({ embedded = false }: { embedded?: boolean }) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const catalogue = useCatalogue();
   const lookup = useMemo(() => catalogue.data && pickerResolver(catalogue.data), [catalogue.data]);
+  // A link naming only the attribute is written out as the builder would have chosen.
+  const completed = lookup && completedExplore(params, lookup.picker)?.toString();
+  useEffect(() => {
+    if (completed) setParams(new URLSearchParams(completed), { replace: true });
+  }, [completed, setParams]);
   // Read again only when the explore parameters change, so that the chart keeps its identity.
   const exploreText = exploreParamsOf(params).toString();
   const reading = useMemo(
     () =>
-      lookup && exploreText !== ''
+      lookup && exploreText !== '' && !completed
         ? readExplore(new URLSearchParams(exploreText), lookup.resolve)
         : undefined,
-    [lookup, exploreText],
+    [lookup, exploreText, completed],
   );
   const built = useMemo(() => reading?.spec && resolveExplore(reading.spec), [reading]);
 

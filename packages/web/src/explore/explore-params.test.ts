@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exploreParamsOf, pickerResolver, withExplore } from './explore-params.ts';
+import { completedExplore, exploreParamsOf, pickerResolver, withExplore } from './explore-params.ts';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
 
 const page = (text: string) => new URLSearchParams(text);
@@ -56,5 +56,55 @@ describe('pickerResolver', () => {
       unit: 'Å',
     });
     expect(resolve('nope')).toBeUndefined();
+  });
+});
+
+describe('completedExplore', () => {
+  const resolution: PickerAttribute = {
+    path: 'rcsb_entry_info.resolution_combined',
+    service: 'text',
+    level: 'entry',
+    type: 'number',
+    contexts: [],
+    name: 'Resolution',
+    group: 'g',
+    unit: 'Å',
+    min: 0.5,
+    max: 10,
+  };
+  const method: PickerAttribute = {
+    ...resolution,
+    path: 'exptl.method',
+    type: 'string',
+    contexts: ['exact-match'],
+  };
+  const picker = (path: string) => [resolution, method].find((a) => a.path === path);
+
+  it('writes out a link naming only a number: counted level, bins from its known range; the rest kept', () => {
+    const completed = completedExplore(
+      page('attribute=rcsb_entry_info.resolution_combined&view=annual&from=2000'),
+      picker,
+    );
+    expect(completed?.toString()).toBe(
+      'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=0.5&step=0.5&end=10&view=annual&from=2000',
+    );
+    expect(completedExplore(completed!, picker)).toBeUndefined();
+  });
+
+  it('gives terms their top, and leaves a half-written set of bins to be reported', () => {
+    expect(completedExplore(page('attribute=exptl.method'), picker)?.toString()).toBe(
+      'attribute=exptl.method&count=entry&dimension=terms&top=25',
+    );
+    expect(
+      completedExplore(
+        page('attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&step=1'),
+        picker,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('leaves unknown attributes and dimensions to the reading', () => {
+    expect(completedExplore(page('attribute=no.such'), picker)).toBeUndefined();
+    expect(completedExplore(page('attribute=exptl.method&dimension=bins'), picker)).toBeUndefined();
   });
 });

@@ -1,4 +1,11 @@
-import { EXPLORE_PARAMS, type ExploreAttribute } from '@pdb-stats/charts';
+import {
+  DEFAULT_TOP,
+  EXPLORE_PARAMS,
+  defaultBins,
+  dimensionsOf,
+  type ExploreAttribute,
+  type ExploreDimension,
+} from '@pdb-stats/charts';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
 
 /**
@@ -71,4 +78,55 @@ export function pickerResolver(attributes: readonly PickerAttribute[]) {
       return attribute && exploreAttribute(attribute);
     },
   };
+}
+
+/** The parameters a dimension starts with when chosen: its defaults, the others' removed. */
+export function dimensionDefaults(attribute: PickerAttribute, dimension: ExploreDimension) {
+  const bins = dimension === 'bins' ? defaultBins(attribute.min, attribute.max) : undefined;
+  return {
+    dimension,
+    top: dimension === 'terms' ? String(DEFAULT_TOP) : undefined,
+    start: bins && String(bins.start),
+    step: bins && String(bins.step),
+    end: bins && String(bins.end),
+    by: undefined,
+  };
+}
+
+/**
+ * The address an explore link means, written out: a link that names only the attribute (typed, or
+ * shared) gets what the builder would have chosen (what is counted, the grouping and its numbers),
+ * so that the page draws a chart and its address is the one the downloads and the API write.
+ * Undefined when nothing is missing, or when the attribute is unknown (the reading reports it).
+ */
+export function completedExplore(
+  params: URLSearchParams,
+  picker: (path: string) => PickerAttribute | undefined,
+): URLSearchParams | undefined {
+  const own = exploreParamsOf(params);
+  const attribute = picker(own.get('attribute') ?? '');
+  if (!attribute) return undefined;
+  const dimensions = dimensionsOf(attribute.type);
+  const written = own.get('dimension') as ExploreDimension | null;
+  const dimension = written ?? dimensions[0];
+  if (!dimension || !dimensions.includes(dimension)) return undefined;
+  const defaults = dimensionDefaults(attribute, dimension);
+  const changes: Partial<Record<(typeof EXPLORE_PARAMS)[number], string>> = {};
+  if (own.get('count') === null) changes.count = attribute.level;
+  if (written === null) changes.dimension = dimension;
+  if (dimension === 'terms' && own.get('top') === null) changes.top = defaults.top;
+  // Bins are completed only when none is written: a half-written set is the visitor's, to be reported.
+  if (dimension === 'bins' && (['start', 'step', 'end'] as const).every((name) => own.get(name) === null))
+    Object.assign(changes, { start: defaults.start, step: defaults.step, end: defaults.end });
+  if (Object.keys(changes).length === 0) return undefined;
+  // Everything else of the address (view, scope, window of years) is kept as it is.
+  const next = new URLSearchParams();
+  for (const name of EXPLORE_PARAMS) {
+    const value = changes[name] ?? own.get(name);
+    if (value !== null && value !== undefined) next.set(name, value);
+  }
+  params.forEach((value, name) => {
+    if (!(EXPLORE_PARAMS as readonly string[]).includes(name)) next.append(name, value);
+  });
+  return next;
 }
