@@ -1,17 +1,9 @@
+import { EC_CLASS_NAMES } from '@pdb-stats/charts';
+
 /** Enzyme Commission numbers and names (ExplorEnz), enough to build `rcsb_ec_lineage` records. */
-
-export const EC_CLASSES: Record<string, string> = {
-  '1': 'Oxidoreductases',
-  '2': 'Transferases',
-  '3': 'Hydrolases',
-  '4': 'Lyases',
-  '5': 'Isomerases',
-  '6': 'Ligases',
-  '7': 'Translocases',
-};
-
 const EC_NAMES: Record<string, string> = {
-  ...EC_CLASSES,
+  // The seven classes are named as the charts name their top level.
+  ...EC_CLASS_NAMES,
   '1.1': 'Acting on the CH-OH group of donors',
   '1.1.1': 'With NAD(+) or NADP(+) as acceptor',
   '1.1.1.1': 'alcohol dehydrogenase',
