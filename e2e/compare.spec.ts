@@ -78,7 +78,7 @@ for (const size of SIZES) {
       expect(bin).toHaveLength(2);
       expect(bin[0]!.right).toBeLessThanOrEqual(bin[1]!.left + 0.5);
       await expect(page.getByTestId('chart-subtitle')).toHaveText(
-        'Number of Entries by Resolution (Å): X-ray vs Cryo-EM',
+        'Number of Entries by Resolution (Å) — X-ray vs Cryo-EM',
       );
 
       // The table: one count column per cohort, named with its label.
@@ -91,7 +91,7 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/measure=percent/);
       await expect(toolbar.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByTestId('chart-subtitle')).toHaveText(
-        'Number of Entries by Resolution (Å): X-ray vs Cryo-EM, percent of each',
+        'Number of Entries by Resolution (Å) — X-ray vs Cryo-EM, percent of each',
       );
       await expect(page.locator('.ps-data-details thead th').last()).toHaveText('Cryo-EM (%)');
       table = await tableText(page.locator('.ps-data-details table'));
@@ -174,7 +174,7 @@ for (const size of SIZES) {
       await expect(bar.locator('.ps-scope-row')).toHaveCount(2);
       await waitForChart(page);
       await expect(page.getByTestId('chart-subtitle')).toHaveText(
-        'Number of Entries by Resolution (Å): Method: X-RAY DIFFRACTION vs Method: ELECTRON MICROSCOPY',
+        'Number of Entries by Resolution (Å) — Method: X-RAY DIFFRACTION vs Method: ELECTRON MICROSCOPY',
       );
       const cohorts = await page
         .locator('.ps-plot-chart .ps-bar')

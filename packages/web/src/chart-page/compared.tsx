@@ -205,8 +205,9 @@ export function comparedExport(
 }
 
 /**
- * What is compared, under the title: "Number of Entries by Resolution (Å): X-ray vs cryo-EM, percent
- * of each"; a stacked growth chart says that its yearly totals are compared.
+ * What is compared, under the title: "Number of Entries by Resolution (Å) — X-ray vs cryo-EM, percent
+ * of each"; a stacked growth chart says that its yearly totals are compared. A dash, not a colon,
+ * before the cohorts: an unnamed cohort is named by its conditions, which hold colons of their own.
  */
 export function comparedSubtitle(shown: Comparison, view: ChartView): string {
   const { options } = shown.chart.definition;
@@ -217,7 +218,7 @@ export function comparedSubtitle(shown: Comparison, view: ChartView): string {
   const totals = shown.droppedSplit ? `, totals (not split by ${shown.droppedSplit})` : '';
   const measure =
     shown.measure === 'percent' ? (shown.cohorts.length > 1 ? ', percent of each' : ', percent') : '';
-  return `${what}: ${cohortLabels(shown).join(' vs ')}${totals}${measure}`;
+  return `${what} — ${cohortLabels(shown).join(' vs ')}${totals}${measure}`;
 }
 
 /** The compared chart's numbers as a table: one column per visible cohort, each value opening its search. */
