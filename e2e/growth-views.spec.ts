@@ -212,11 +212,12 @@ test('Back and Forward step through the line view, the events and the window', a
   await expect(page).toHaveURL(/events=on/);
   await page.getByRole('slider', { name: 'First year' }).fill('1995');
   await expect(page).toHaveURL(/from=1995/);
-  expect(Math.min(...(await drawnYears(page, '.ps-point')))).toBe(1995);
+  // The address changes first; the chart is drawn again in the transition that follows.
+  await expect.poll(async () => Math.min(...(await drawnYears(page, '.ps-point')))).toBe(1995);
 
   await page.goBack();
   await expect(page).not.toHaveURL(/from=/);
-  expect(Math.min(...(await drawnYears(page, '.ps-point')))).toBeLessThan(1995);
+  await expect.poll(async () => Math.min(...(await drawnYears(page, '.ps-point')))).toBeLessThan(1995);
   await expect(page.getByRole('slider', { name: 'First year' })).not.toHaveValue('1995');
   await page.goBack();
   await expect(page).not.toHaveURL(/events=/);
