@@ -465,6 +465,61 @@ describe('filter facets', () => {
     expect(await facet([scop], 'polymer_instance')).toEqual(expected);
   });
 
+  it('a lineage inside an annotation: the annotation is the scope of a group on both, the item of a condition on the lineage alone', async () => {
+    // The level below SCOP class s1: annotations of type SCOP whose lineage holds s1 (one
+    // annotation), then their lineage item at depth 2, then its id. 1ABC.A's annotation has s2 at
+    // depth 2 under s1; 2DEF.A's has s1 itself at depth 2 (under s4).
+    const below = (type: string, id: string) => ({
+      filter: and(
+        text('rcsb_polymer_instance_annotation.type', 'exact_match', type),
+        text('rcsb_polymer_instance_annotation.annotation_lineage.id', 'exact_match', id),
+      ),
+      facets: [
+        {
+          filter: text('rcsb_polymer_instance_annotation.annotation_lineage.depth', 'equals', 2),
+          facets: [
+            terms('Children', 'rcsb_polymer_instance_annotation.annotation_lineage.id', {
+              facets: [terms('Names', 'rcsb_polymer_instance_annotation.annotation_lineage.name')],
+            }),
+          ],
+        },
+      ],
+    });
+    expect(await facet([below('SCOP', 's1')], 'polymer_instance')).toEqual([
+      {
+        name: 'Children',
+        buckets: [
+          b('s1', 1, [{ name: 'Names', buckets: [b('All alpha', 1)] }]),
+          b('s2', 1, [{ name: 'Names', buckets: [b('Globin-like', 1)] }]),
+        ],
+      },
+    ]);
+    // The type holds on the annotation that holds the id: no CATH annotation holds s1 (a facet
+    // without buckets is left out).
+    expect(await facet([below('CATH', 's1')], 'polymer_instance')).toBeUndefined();
+    // A condition on the lineage alone, beside the depth, still applies per item: s1 at depth 2.
+    const itemOnly = {
+      filter: text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+      facets: [
+        {
+          filter: text('rcsb_polymer_instance_annotation.annotation_lineage.id', 'exact_match', 's1'),
+          facets: [
+            {
+              filter: text('rcsb_polymer_instance_annotation.annotation_lineage.depth', 'equals', 2),
+              facets: [terms('Items', 'rcsb_polymer_instance_annotation.annotation_lineage.name')],
+            },
+          ],
+        },
+      ],
+    };
+    expect(await facet([itemOnly], 'polymer_instance')).toEqual([
+      { name: 'Items', buckets: [b('All alpha', 1)] },
+    ]);
+    // The query of the same group finds the instances whose one annotation holds both.
+    expect(await fixture.found(below('SCOP', 's1').filter, 'polymer_instance')).toEqual(['1ABC.A', '2DEF.A']);
+    expect(await fixture.found(below('ECOD', 's1').filter, 'polymer_instance')).toEqual([]);
+  });
+
   it('apply per record: cardinality of UniProt group ids only', async () => {
     const uniprot = {
       filter: text(

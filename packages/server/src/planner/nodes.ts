@@ -57,10 +57,12 @@ export type Predicate = ValueTest | RecordTest | NotPredicate | GroupPredicate |
 export interface ValueSource {
   readonly attribute: CatalogueAttribute;
   /**
-   * Per-record filter of enclosing filter facets on the same nested root: only
-   * values of records satisfying it count.
+   * Per-record filters of enclosing filter facets on the same nested root, one per filter facet,
+   * outermost first: only values of records satisfying all of them count. Each is read on its own
+   * (see `ExpressionCompiler.recordCriterion`): a group on an annotation and its lineage is a
+   * condition on the annotation, a condition on the lineage alone one on the item counted.
    */
-  readonly recordFilter?: Criterion;
+  readonly recordFilters?: readonly Criterion[];
 }
 
 /** How values become bucket keys. */

@@ -283,6 +283,42 @@ export const FEATURE_REQUESTS: { name: string; request: object }[] = [
     ),
   },
   {
+    // The level below a SCOP class: the group holds on one annotation, the depth on the item counted.
+    name: 'lineage items at depth 2 of annotations of one class, with their names',
+    request: request(
+      and(
+        text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+        text('rcsb_polymer_instance_annotation.annotation_lineage.id', 'exact_match', '51349'),
+      ),
+      'entry',
+      facets({
+        filter: and(
+          text('rcsb_polymer_instance_annotation.type', 'exact_match', 'SCOP'),
+          text('rcsb_polymer_instance_annotation.annotation_lineage.id', 'exact_match', '51349'),
+        ),
+        facets: [
+          {
+            filter: text('rcsb_polymer_instance_annotation.annotation_lineage.depth', 'equals', 2),
+            facets: [
+              {
+                name: 'c',
+                aggregation_type: 'terms',
+                attribute: 'rcsb_polymer_instance_annotation.annotation_lineage.id',
+                facets: [
+                  {
+                    name: 'n',
+                    aggregation_type: 'terms',
+                    attribute: 'rcsb_polymer_instance_annotation.annotation_lineage.name',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    ),
+  },
+  {
     name: 'EC lineage depth facet for entities',
     request: request(
       undefined,

@@ -160,7 +160,7 @@ export class ClickHouseCompiler extends SqlCompiler {
    * ARRAY JOIN of the arrays the value and the record filter read (two steps for an inner list).
    */
   protected override levelValues(source: ValueSource, keyColumn: string, state: StatementState): string {
-    const { attribute, recordFilter } = source;
+    const { attribute, recordFilters } = source;
     const id = (name: string) => this.identifier(name);
     const table = id(attribute.level);
     const key = `${id(keyColumn)} AS k`;
@@ -179,7 +179,7 @@ export class ClickHouseCompiler extends SqlCompiler {
     if (!storage.inner) {
       const value = this.field(r, storage.field);
       const where = [`${value} IS NOT NULL`];
-      if (recordFilter) where.push(this.recordCriterion(recordFilter, { record: r }, state));
+      if (recordFilters) where.push(this.recordFilters(recordFilters, { record: r }, state));
       const arrays = recordArrays([value, ...where].join(' '));
       return `SELECT ${key}, ${value} AS v FROM ${table} ARRAY JOIN ${arrays.join(', ')} WHERE ${where.join(' AND ')}`;
     }
@@ -187,7 +187,7 @@ export class ClickHouseCompiler extends SqlCompiler {
     const l = state.alias('l');
     const value = this.field(l, storage.field);
     const where = [`${value} IS NOT NULL`];
-    if (recordFilter) where.push(this.recordCriterion(recordFilter, { record: r, inner: l }, state));
+    if (recordFilters) where.push(this.recordFilters(recordFilters, { record: r, inner: l }, state));
     const text = where.join(' AND ');
     const items = this.usedFields(l, text).map(
       (f) => `${this.field(this.field(r, innerList), f)} AS ${l}${FIELD}${f}`,

@@ -37,6 +37,13 @@ export interface RecordScope {
   inner?: string;
 }
 
+/** An `and` group whose own conditions lie both on a nested record and on its inner list. */
+function spansOuterAndInner(criterion: Criterion): boolean {
+  if (isCondition(criterion) || criterion.logicalOperator !== 'and') return false;
+  const conditions = criterion.nodes.filter(isCondition);
+  return conditions.some((c) => !c.attribute.nested?.inner) && conditions.some((c) => !!c.attribute.nested?.inner);
+}
+
 /**
  * Expressions and predicates in standard SQL. Dialects override the hooks (first section) and
  * nothing else; every value becomes a placeholder, every identifier comes from the catalogue.
@@ -186,9 +193,17 @@ export class ExpressionCompiler {
   /**
    * A criterion on one record. In an `and`, conditions on the inner list hold on one inner item
    * (a lineage `depth` and `name` describe the same ancestor); the outer record is the scope.
+   *
+   * With an inner item in scope (a facet on the inner list, filtered per item), an `and` that also
+   * holds a condition on the outer record is a condition on that record, not on the item: in
+   * `type = SCOP AND lineage.id = P` the outer record is the scope, so `P` may be any item of the
+   * annotation (an ancestor of the item counted), not the item itself.
    */
   recordCriterion(criterion: Criterion, scope: RecordScope, state: StatementState): string {
     if (isCondition(criterion)) return this.recordCondition(criterion, scope, state);
+    if (scope.inner && spansOuterAndInner(criterion)) {
+      return this.recordCriterion(criterion, { record: scope.record }, state);
+    }
     const innerConditions =
       criterion.logicalOperator === 'and' && !scope.inner
         ? criterion.nodes.filter((n): n is Condition => isCondition(n) && !!n.attribute.nested?.inner)
@@ -203,6 +218,12 @@ export class ExpressionCompiler {
       parts.push(this.listExists(this.field(scope.record, innerList), item, tests.join(' AND ')));
     }
     return parts.length === 1 ? parts[0]! : `(${parts.join(` ${criterion.logicalOperator.toUpperCase()} `)})`;
+  }
+
+  /** The filters of enclosing filter facets on one record, each read on its own. */
+  recordFilters(filters: readonly Criterion[], scope: RecordScope, state: StatementState): string {
+    const tests = filters.map((f) => this.recordCriterion(f, scope, state));
+    return tests.length === 1 ? tests[0]! : `(${tests.join(' AND ')})`;
   }
 
   // ---- predicates over rows ----------------------------------------------------------------------

@@ -148,7 +148,7 @@ export class RelationCompiler extends ExpressionCompiler {
 
   /** `SELECT k, v`: values of the attribute at its own level, `k` read from `keyColumn`. */
   protected levelValues(source: ValueSource, keyColumn: string, state: StatementState): string {
-    const { attribute, recordFilter } = source;
+    const { attribute, recordFilters } = source;
     const id = (name: string) => this.identifier(name);
     const x = state.alias('x');
     const table = `${id(attribute.level)} ${x}`;
@@ -164,15 +164,15 @@ export class RelationCompiler extends ExpressionCompiler {
     if (!storage.inner) {
       const value = this.field(`${u}.r`, storage.field);
       const where = [`${value} IS NOT NULL`];
-      if (recordFilter) where.push(this.recordCriterion(recordFilter, { record: `${u}.r` }, state));
+      if (recordFilters) where.push(this.recordFilters(recordFilters, { record: `${u}.r` }, state));
       return `SELECT ${u}.k, ${value} AS v FROM (${records}) ${u} WHERE ${where.join(' AND ')}`;
     }
     const w = state.alias('w');
     const items = `SELECT ${u}.k, ${u}.r, ${this.unnest(this.field(`${u}.r`, storage.inner))} AS l FROM (${records}) ${u}`;
     const value = this.field(`${w}.l`, storage.field);
     const where = [`${value} IS NOT NULL`];
-    if (recordFilter) {
-      where.push(this.recordCriterion(recordFilter, { record: `${w}.r`, inner: `${w}.l` }, state));
+    if (recordFilters) {
+      where.push(this.recordFilters(recordFilters, { record: `${w}.r`, inner: `${w}.l` }, state));
     }
     return `SELECT ${w}.k, ${value} AS v FROM (${items}) ${w} WHERE ${where.join(' AND ')}`;
   }

@@ -54,11 +54,11 @@ describe(`${planFacets.name}`, () => {
     ]);
     expect(planned.map((n) => (n as BucketNode).facet.name)).toEqual(['S', 'M']);
     const [symmetry, methods] = planned as BucketNode[];
-    expect(symmetry!.bucket.source.recordFilter).toMatchObject({
-      attribute: { path: 'rcsb_struct_symmetry.kind' },
-    });
+    expect(symmetry!.bucket.source.recordFilters).toMatchObject([
+      { attribute: { path: 'rcsb_struct_symmetry.kind' } },
+    ]);
     expect(symmetry!.filters).toHaveLength(1);
-    expect(methods!.bucket.source.recordFilter).toBeUndefined();
+    expect(methods!.bucket.source.recordFilters).toBeUndefined();
     expect(methods!.filters).toHaveLength(2);
   });
 

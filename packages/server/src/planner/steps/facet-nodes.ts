@@ -64,8 +64,8 @@ interface Context {
 
 function sourceAndFilters(attribute: CatalogueAttribute, context: Context) {
   const splits = context.filters.map((f) => splitFilter(f, attribute.nested?.root));
-  const recordFilter = and(splits.flatMap((s) => (s.record ? [s.record] : [])));
-  const source: ValueSource = { attribute, ...(recordFilter && { recordFilter }) };
+  const recordFilters = splits.flatMap((s) => (s.record ? [s.record] : []));
+  const source: ValueSource = { attribute, ...(recordFilters.length > 0 && { recordFilters }) };
   const filters: Predicate[] = splits.flatMap((s) =>
     s.document ? [toPredicate(s.document, context.returnType)] : [],
   );
