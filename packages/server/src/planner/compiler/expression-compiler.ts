@@ -41,7 +41,9 @@ export interface RecordScope {
 function spansOuterAndInner(criterion: Criterion): boolean {
   if (isCondition(criterion) || criterion.logicalOperator !== 'and') return false;
   const conditions = criterion.nodes.filter(isCondition);
-  return conditions.some((c) => !c.attribute.nested?.inner) && conditions.some((c) => !!c.attribute.nested?.inner);
+  return (
+    conditions.some((c) => !c.attribute.nested?.inner) && conditions.some((c) => !!c.attribute.nested?.inner)
+  );
 }
 
 /**
