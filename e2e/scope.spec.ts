@@ -1,5 +1,12 @@
 import type { QueryNode } from '@pdb-stats/search-model';
-import { CHARTS, chartFacetRequest, clickRequest, toDistributionData, toGrowthData } from '@pdb-stats/charts';
+import {
+  CHARTS,
+  chartFacetRequest,
+  clickRequest,
+  finalizeRequest,
+  toDistributionData,
+  toGrowthData,
+} from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import {
   barValues,
@@ -172,6 +179,27 @@ for (const [width, height] of [
         entries.toLocaleString('en-US'),
       );
       await page.screenshot({ path: `${test.info().outputDir}/home-scope-started-${width}.png` });
+    });
+
+    test('a scoped home page counts every figure; small molecules are those of the scoped structures', async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto(scoped('/'));
+      await expect(chips(page)).toHaveCount(2);
+      for (const returnType of ['entry', 'polymer_entity', 'assembly', 'mol_definition'] as const) {
+        const expected = await countOf(baseURL!, finalizeRequest({ query: SCOPE, return_type: returnType }));
+        expect(expected, returnType).toBeGreaterThan(0);
+        await expect(page.locator(`[data-count="${returnType}"] .ps-headline-value`)).toHaveText(
+          expected.toLocaleString('en-US'),
+        );
+      }
+      // What a scoped count of chemical components means, on hover.
+      await expect(page.locator('[data-count="mol_definition"] a')).toHaveAttribute(
+        'title',
+        'Chemical components found in the structures of this scope',
+      );
+      await page.screenshot({ path: `${test.info().outputDir}/scoped-home-figures-${width}.png` });
     });
 
     test('edit a chip in place, remove one, clear the scope; Back and Forward step through them', async ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_HELD, missingAttributes, schemaAttributePaths } from './held-attributes.ts';
+import type { QueryNode } from '@pdb-stats/search-model';
+import { ALL_HELD, missingAttributes, missingInRequest, schemaAttributePaths } from './held-attributes.ts';
 
 /** The shape of `GET /rcsbsearch/v2/metadata/schema`: objects, nested-indexed arrays, lists. */
 const SCHEMA = {
@@ -54,5 +55,57 @@ describe(`${missingAttributes.name}`, () => {
     expect(missingAttributes(['anything.at_all'], 'chemical', held)).toEqual([]);
     expect(missingAttributes(['anything.at_all'], 'structure', ALL_HELD)).toEqual([]);
     expect(missingAttributes(['anything.at_all'], 'structure', undefined)).toEqual([]);
+  });
+});
+
+describe(`${missingInRequest.name}`, () => {
+  const held = {
+    structure: new Set(['rcsb_entry_info.resolution_combined', 'exptl.method']),
+    chemical: new Set(['chem_comp.formula_weight', 'chem_comp.type']),
+  };
+  const condition = (attribute: string, service: 'text' | 'text_chem' = 'text'): QueryNode => ({
+    type: 'terminal',
+    service,
+    parameters: { attribute, operator: 'exists' },
+  });
+
+  it('finds a scope of structure attributes held when counting small molecules', () => {
+    const query: QueryNode = {
+      type: 'group',
+      logical_operator: 'and',
+      nodes: [condition('exptl.method'), condition('rcsb_entry_info.resolution_combined')],
+    };
+    expect(missingInRequest({ query, return_type: 'mol_definition' }, held)).toEqual([]);
+  });
+
+  it('reads a text_chem condition on the chemical schema, whatever the return type', () => {
+    expect(
+      missingInRequest({ query: condition('chem_comp.type', 'text_chem'), return_type: 'entry' }, held),
+    ).toEqual([]);
+    expect(
+      missingInRequest({ query: condition('exptl.method', 'text_chem'), return_type: 'entry' }, held),
+    ).toEqual(['exptl.method']);
+  });
+
+  it('reads facets on the return type’s schema, and names what no schema holds', () => {
+    expect(
+      missingInRequest(
+        {
+          query: condition('rcsb_entity_source_organism.taxonomy_lineage.name'),
+          return_type: 'mol_definition',
+          request_options: {
+            facets: [
+              { name: 'w', aggregation_type: 'terms', attribute: 'chem_comp.formula_weight' },
+              { name: 'm', aggregation_type: 'terms', attribute: 'exptl.method' },
+            ],
+          },
+        },
+        held,
+      ),
+    ).toEqual(['exptl.method', 'rcsb_entity_source_organism.taxonomy_lineage.name']);
+  });
+
+  it('finds nothing missing while the holdings are unknown', () => {
+    expect(missingInRequest({ query: condition('any.thing'), return_type: 'entry' }, undefined)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import type { MetadataKind } from './required-attributes.ts';
+import type { SearchRequest } from '@pdb-stats/search-model';
+import { requestAttributeSchemas, type MetadataKind } from './required-attributes.ts';
 
 /** The attributes an archive holds, per metadata schema; 'all' when every one is (or is assumed) held. */
 export type HeldAttributes = Record<MetadataKind, ReadonlySet<string> | 'all'>;
@@ -41,4 +42,22 @@ export function missingAttributes(
   const set = held?.[kind];
   if (!set || set === 'all') return [];
   return attributes.filter((attribute) => !set.has(attribute));
+}
+
+/**
+ * The attributes of a request the archive does not hold: those no schema that may list them holds.
+ * A schema held whole ('all') holds any of them, so a path it may not describe passes; the
+ * service's own 400 then names it.
+ */
+export function missingInRequest(request: SearchRequest, held: HeldAttributes | undefined): string[] {
+  if (!held) return [];
+  return [...requestAttributeSchemas(request)]
+    .filter(([path, kinds]) =>
+      kinds.every((kind) => {
+        const set = held[kind];
+        return set !== 'all' && !set.has(path);
+      }),
+    )
+    .map(([path]) => path)
+    .sort();
 }

@@ -5,12 +5,11 @@ import { useMemo } from 'react';
 import { heldAttributesQuery } from '../api/queries.ts';
 import type { ArchiveInfo } from '../api/search-client.ts';
 import { useDataQuery } from '../data/data-context.tsx';
-import { missingAttributes, type HeldAttributes } from './held-attributes.ts';
+import { missingAttributes, missingInRequest, type HeldAttributes } from './held-attributes.ts';
 import {
   chartAttributes,
   chartQueryAttributes,
   metadataKindOf,
-  requestAttributes,
   type MetadataKind,
 } from './required-attributes.ts';
 
@@ -55,10 +54,7 @@ export function useHeldAttributes(): HeldAttributes | undefined {
 /** The attributes of a request the archive lacks (none while unknown). */
 export function useMissingForRequest(request: SearchRequest): string[] {
   const held = useHeldAttributes();
-  return useMemo(
-    () => missingAttributes(requestAttributes(request), metadataKindOf(request.return_type), held),
-    [request, held],
-  );
+  return useMemo(() => missingInRequest(request, held), [request, held]);
 }
 
 /** The attributes a chart's data request needs that the archive lacks (none while unknown). */

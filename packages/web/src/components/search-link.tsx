@@ -8,15 +8,19 @@ export function QueryEditorLink({
   request,
   children,
   className,
+  title,
 }: {
   request: SearchRequest;
   children: ReactNode;
   className?: string;
+  /** What the linked figure means, on hover. */
+  title?: string | undefined;
 }) {
   const { config } = useDataQuery();
   return (
     <a
       className={className}
+      title={title}
       href={queryEditorUrl(config.sierraConfig.searchApiUrl, request)}
       target="_blank"
       rel="noopener noreferrer"

@@ -89,23 +89,31 @@ function ScopeOfPage({
 function HeadlineCount({
   returnType,
   label,
+  scoped,
   scope,
 }: (typeof HEADLINE_COUNTS)[number] & { scope: QueryNode | undefined }) {
   const request = useMemo(() => countRequest(returnType, scope), [returnType, scope]);
   const missing = useMissingForRequest(request);
   const count = useSearch(`count-${returnType}`, request, missing.length === 0);
-  if (missing.length > 0)
+  // A figure not counted says why, on hover and to a screen reader.
+  const uncounted =
+    missing.length > 0
+      ? missingSentence(missing)
+      : count.isError
+        ? `Not counted: ${count.error instanceof Error ? count.error.message : String(count.error)}`
+        : undefined;
+  if (uncounted !== undefined)
     return (
-      <li className="ps-headline ps-figure-missing" data-count={returnType} title={missingSentence(missing)}>
+      <li className="ps-headline ps-figure-missing" data-count={returnType} title={uncounted}>
         <span className="ps-headline-value">—</span>
         <span className="ps-headline-label">{label}</span>
-        <span className="ps-visually-hidden">{missingSentence(missing)}</span>
+        <span className="ps-visually-hidden">{uncounted}</span>
       </li>
     );
-  const value = count.isSuccess ? formatNumber(count.data?.total_count ?? 0) : count.isError ? '—' : '…';
+  const value = count.isSuccess ? formatNumber(count.data?.total_count ?? 0) : '…';
   return (
     <li className="ps-headline" data-count={returnType}>
-      <QueryEditorLink request={request}>
+      <QueryEditorLink request={request} title={scope && scoped}>
         <span className="ps-headline-value">{value}</span>
         <span className="ps-headline-label">{label}</span>
       </QueryEditorLink>

@@ -9,12 +9,20 @@ import { andGroup, finalizeRequest, terminal, withScope } from '@pdb-stats/chart
 export const METHOD_ATTRIBUTE = 'rcsb_entry_info.experimental_method';
 export const POLYMER_TYPES_ATTRIBUTE = 'rcsb_entry_info.selected_polymer_entity_types';
 
-/** The headline counts: one count-only request per return type. */
-export const HEADLINE_COUNTS: { returnType: ReturnType; label: string }[] = [
+/**
+ * The headline counts: one count-only request per return type. `scoped`: what the count means over
+ * a scope, where that is not plain (a scope of structure attributes is met by the structures that
+ * use a chemical component, not by the component).
+ */
+export const HEADLINE_COUNTS: { returnType: ReturnType; label: string; scoped?: string }[] = [
   { returnType: 'entry', label: 'Structures' },
   { returnType: 'polymer_entity', label: 'Polymer entities' },
   { returnType: 'assembly', label: 'Assemblies' },
-  { returnType: 'mol_definition', label: 'Small molecules' },
+  {
+    returnType: 'mol_definition',
+    label: 'Small molecules',
+    scoped: 'Chemical components found in the structures of this scope',
+  },
 ];
 
 export function countRequest(returnType: ReturnType, scope?: QueryNode): SearchRequest {
