@@ -51,7 +51,7 @@ async function chartGeometry(page: Page) {
         ...box(t),
         category: t.getAttribute('data-category'),
       })),
-      binLabels: Array.from(svg.querySelectorAll('text.ps-bin-label, .visx-axis-bottom .ps-tick text')).map(
+      binLabels: Array.from(svg.querySelectorAll('text.ps-bin-label, .ps-axis-bottom .ps-tick text')).map(
         box,
       ),
       bars: Array.from(svg.querySelectorAll('.ps-bar, .ps-point')).map((b) => ({

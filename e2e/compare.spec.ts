@@ -103,7 +103,7 @@ for (const size of SIZES) {
         expect(Math.abs(sum - 100)).toBeLessThan(0.005 * table.rows.length + 1e-9);
       }
       // The value axis speaks percent.
-      await expect(page.locator('.ps-plot-chart .visx-axis-left .ps-tick text').last()).toHaveText(/%$/);
+      await expect(page.locator('.ps-plot-chart .ps-axis-left .ps-tick text').last()).toHaveText(/%$/);
 
       // Back returns to counts, Forward to percent.
       await page.goBack();

@@ -49,8 +49,8 @@ test('a chart page’s HTML holds the drawn chart, its header and its data table
   const bars = [...root!.matchAll(/<rect class="ps-bar"[^>]*data-x="(\d{4})"[^>]*data-value="(\d+)"/g)];
   expect(bars.length).toBeGreaterThan(20);
   expect(root).toMatch(/aria-label="\d{4}, X-ray: \d+"/);
-  expect(root).toMatch(/class="[^"]*visx-axis-left/);
-  expect(root).toMatch(/class="[^"]*visx-axis-bottom/);
+  expect(root).toMatch(/class="[^"]*ps-axis-left/);
+  expect(root).toMatch(/class="[^"]*ps-axis-bottom/);
   expect(root).toMatch(/class="[^"]*ps-tick[^>]*>[\s\S]*?<text[^>]*>[\s\S]*?\d/);
   expect(root).toMatch(/<fieldset class="ps-legend"/);
   // The data table (inside its closed disclosure) with the same numbers as the bars.

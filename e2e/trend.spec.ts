@@ -87,7 +87,7 @@ test('shares: the segments of a year fill it to 100 %, and a segment opens the s
     expect(Math.abs(stack.top - tops[0]!.top)).toBeLessThan(1.5);
     expect(Math.abs(stack.bottom - tops[0]!.bottom)).toBeLessThan(1.5);
   }
-  await expect(page.locator('.visx-axis-left')).toContainText('100 %');
+  await expect(page.locator('.ps-axis-left')).toContainText('100 %');
 
   const bar = await largestBar(page, '.ps-plot-chart .ps-bar[data-series]');
   const year = (await bar.getAttribute('data-x'))!;

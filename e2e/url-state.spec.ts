@@ -115,7 +115,7 @@ test('the log scale draws powers of ten, leaves out zeros and explains itself', 
   await expect(page.locator(`[id="${hint}"]`)).toBeHidden();
   await page.getByRole('button', { name: 'What is the log scale?' }).click();
   await expect(page.locator(`[id="${hint}"]`)).toBeVisible();
-  const ticks = await page.locator('.ps-plot-chart .visx-axis-left .visx-axis-tick text').allTextContents();
+  const ticks = await page.locator('.ps-plot-chart .ps-axis-left .ps-tick text').allTextContents();
   expect(ticks.slice(0, 3)).toEqual(['1', '10', '100']);
   const drawn = await barValues(page);
   const expected = data.series.flatMap((s) =>

@@ -1,5 +1,4 @@
-import { AxisBottom, AxisLeft, type AxisScale } from '@visx/axis';
-import { AXIS_STYLE, BOTTOM_TICK_LABELS, LEFT_TICK_LABELS } from './axis-style.tsx';
+import { Axis, type AxisScale } from './axis.tsx';
 import { BottomAxisTitle } from './axis-title.tsx';
 import { thinLabels } from './format.ts';
 import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
@@ -9,28 +8,27 @@ export const TICK_SPACE = 8;
 
 /** The value axis on the left: its ticks, their text, and its title beside the widest tick label. */
 export function ValueAxis(props: {
-  scale: AxisScale;
+  scale: AxisScale<number>;
   ticks: number[];
   format: (value: number) => string;
   title: string;
   valueLabelWidth: number;
 }) {
   return (
-    <AxisLeft
+    <Axis
+      side="left"
       scale={props.scale}
-      tickValues={props.ticks}
-      tickFormat={(v) => props.format(Number(v))}
-      label={props.title}
-      labelOffset={props.valueLabelWidth + 10}
-      tickLabelProps={LEFT_TICK_LABELS}
-      {...AXIS_STYLE}
+      ticks={props.ticks}
+      format={props.format}
+      title={props.title}
+      titleOffset={props.valueLabelWidth + 10}
     />
   );
 }
 
 /** The release years below a chart, thinned to fit, with the axis title under them. */
 export function YearAxis(props: {
-  scale: AxisScale;
+  scale: AxisScale<string>;
   years: string[];
   title: string;
   innerWidth: number;
@@ -38,12 +36,11 @@ export function YearAxis(props: {
 }) {
   return (
     <>
-      <AxisBottom
+      <Axis
+        side="bottom"
         top={props.innerHeight}
         scale={props.scale}
-        tickValues={thinLabels(props.years, props.innerWidth, measureText('0000') + 14)}
-        tickLabelProps={BOTTOM_TICK_LABELS}
-        {...AXIS_STYLE}
+        ticks={thinLabels(props.years, props.innerWidth, measureText('0000') + 14)}
       />
       <BottomAxisTitle
         title={props.title}

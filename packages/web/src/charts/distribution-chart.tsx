@@ -1,10 +1,9 @@
-import { AxisBottom } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand } from '@visx/scale';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { TICK_SPACE, ValueAxis } from './chart-axes.tsx';
-import { AXIS_STYLE, BOTTOM_TICK_LABELS } from './axis-style.tsx';
+import { Axis, AXIS_STROKE } from './axis.tsx';
 import { BottomAxisTitle, bottomTitleLines } from './axis-title.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
 import { useBarFocus } from './bar-focus.ts';
@@ -360,7 +359,7 @@ export function DistributionChart(props: DistributionChartProps) {
                 x2={innerWidth}
                 y1={innerHeight}
                 y2={innerHeight}
-                stroke={AXIS_STYLE.stroke}
+                stroke={AXIS_STROKE}
               />
               <g className="ps-bin-labels">
                 {labels.map((label, i) => {
@@ -404,14 +403,7 @@ export function DistributionChart(props: DistributionChartProps) {
               </text>
               {/* Names written above their bars would be crossed by an axis line. */}
               {!horizontal!.stacked && (
-                <line
-                  className="ps-axis-line"
-                  x1={0}
-                  x2={0}
-                  y1={0}
-                  y2={innerHeight}
-                  stroke={AXIS_STYLE.stroke}
-                />
+                <line className="ps-axis-line" x1={0} x2={0} y1={0} y2={innerHeight} stroke={AXIS_STROKE} />
               )}
               <g className="ps-category-labels">
                 {horizontal!.rows.map((row) => {
@@ -437,14 +429,7 @@ export function DistributionChart(props: DistributionChartProps) {
                   );
                 })}
               </g>
-              <AxisBottom
-                top={innerHeight}
-                scale={values.axis}
-                tickValues={ticks}
-                tickFormat={(v) => format(Number(v))}
-                tickLabelProps={BOTTOM_TICK_LABELS}
-                {...AXIS_STYLE}
-              />
+              <Axis side="bottom" top={innerHeight} scale={values.axis} ticks={ticks} format={format} />
               <BottomAxisTitle
                 title={props.yAxisTitle}
                 width={innerWidth}

@@ -35,8 +35,8 @@ const INHERITED = new Set<string>(STYLE_PROPERTIES.filter((p) => p !== 'opacity'
 /** Elements that draw nothing themselves. */
 const NON_RENDERING = new Set(['title', 'desc', 'metadata']);
 
-/** Visx axis titles; the export draws its own (see composeChartSvg). */
-const AXIS_TITLE_SELECTOR = '.ps-axis-label, .visx-axis-label';
+/** Axis titles; the export draws its own (see composeChartSvg). */
+const AXIS_TITLE_SELECTOR = '.ps-axis-label';
 
 /**
  * The chart as drawn, as a standalone SVG element: computed styles inlined (no stylesheet travels
