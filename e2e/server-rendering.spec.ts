@@ -1,7 +1,7 @@
 import { CHARTS, clickRequest, resolveChart } from '@pdb-stats/charts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
-import { waitForHydration } from './support/helpers.ts';
+import { largestBar, waitForHydration } from './support/helpers.ts';
 
 /**
  * Pages drawn on the server: a chart page's HTML holds the chart before any script runs, the
@@ -196,10 +196,52 @@ for (const viewport of [
   });
 }
 
+/** Where a bar's short link redirects to (absolute). */
+async function redirectOf(request: APIRequestContext, href: string): Promise<string> {
+  const response = await request.get(href, { maxRedirects: 0 });
+  expect(response.status(), href).toBe(302);
+  return new URL(response.headers().location!, href).href;
+}
+
+const method = (value: string) => ({
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+});
+const cohorts = (...nodes: object[]) =>
+  nodes.map((node) => `query=${encodeURIComponent(JSON.stringify(node))}`).join('&');
+
+test('on a scoped and on a compared chart, a bar’s link redirects to the search a click on the bar opens', async ({
+  page,
+  request,
+}) => {
+  const EM = method('ELECTRON MICROSCOPY');
+  for (const [path, selector] of [
+    [`${GROWTH}?view=annual&${cohorts(EM)}`, '.ps-plot-chart .ps-bar'],
+    [
+      `${DISTRIBUTION}?${cohorts(method('X-RAY DIFFRACTION'), EM)}&label=X-ray&label=Cryo-EM`,
+      '.ps-plot-chart .ps-bar[data-cohort="Cryo-EM"]',
+    ],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
+    const bar = await largestBar(page, selector);
+    const href = (await bar.locator('xpath=..').getAttribute('href'))!;
+    expect(href, path).toContain('/search/bar?');
+    const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+    expect(editor.url(), path).toBe(await redirectOf(request, href));
+    await editor.close();
+  }
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a chart page is readable and its bars are links to their searches', async ({ page, baseURL }) => {
+  test('a chart page is readable and its bars are short links that lead to their searches and results', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     await page.goto(`${GROWTH}?view=annual`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'PDB Data Growth by Experimental Method' }),
@@ -215,19 +257,35 @@ test.describe('with JavaScript off', () => {
       const bar = link.locator('rect.ps-bar');
       const year = (await bar.getAttribute('data-x'))!;
       const series = (await bar.getAttribute('data-series'))!;
+      const value = Number(await bar.getAttribute('data-value'));
+      // Short: the chart page and the bar, not the bar's whole search.
+      const href = (await link.getAttribute('href'))!;
+      expect(href.startsWith(`${baseURL}/search/bar?`), href).toBe(true);
+      expect(href.length, href).toBeLessThan(150);
+      // Followed, it lands on the bar's search in the query editor, as a click on the bar opens it.
+      await link.click();
       const expected = queryEditorUrl(
         baseURL!,
         clickRequest(definition, { x: year, series, view: 'annual' }, query),
         `${GROWTH}?view=annual`,
       );
-      expect(await link.getAttribute('href'), `${year} ${series}`).toBe(expected);
+      await expect(page).toHaveURL(expected);
+      // Where scripts run, that search finds the bar's entries.
+      if (index === Math.floor(count / 2)) {
+        const withScripts = await browser.newContext({ javaScriptEnabled: true });
+        const editor = await withScripts.newPage();
+        await editor.goto(page.url());
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await withScripts.close();
+      }
+      await page.goBack();
     }
     // The data table is there to open and read.
     await page.getByText('Data table').click();
     await expect(page.locator('.ps-data-details table')).toBeVisible();
   });
 
-  test('a trend chart’s points are links to their searches', async ({ page, baseURL }) => {
+  test('a trend chart’s points are links to their searches', async ({ page, baseURL, request }) => {
     await page.goto(TREND);
     const links = page.locator('.ps-plot-chart a.ps-bar-link');
     const count = await links.count();
@@ -243,7 +301,7 @@ test.describe('with JavaScript off', () => {
         clickRequest(definition, { x: year, view: 'quartiles' }, query),
         TREND,
       );
-      expect(await link.getAttribute('href'), year).toBe(expected);
+      expect(await redirectOf(request, (await link.getAttribute('href'))!), year).toBe(expected);
     }
   });
 

@@ -170,6 +170,8 @@ export {
 export { axisTitles, countTitle, countedNoun } from './axes.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
+import type { ResolvedChart } from './registry.ts';
+import type { Comparison } from './cohorts.ts';
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
 import { finalizeRequest } from './requests.ts';
 import { withScope } from './scope.ts';
@@ -188,6 +190,32 @@ export function clickRequest(
   const scoped = withScope(scope, search.query);
   return finalizeRequest({ ...search, ...(scoped && { query: scoped }) });
 }
+
+/** What a chart is drawn over: a scope (none: the whole archive), or a comparison of cohorts. */
+export interface DrawnChart {
+  chart: ResolvedChart;
+  scope?: QueryNode | undefined;
+  comparison?: Comparison | undefined;
+}
+
+/**
+ * The search a bar opens: that cohort AND the bar when compared, else the scope AND the bar. The
+ * chart page's click and the service's expansion of a bar's short link (bar-search.ts) both ask this.
+ */
+export function barRequest(drawn: DrawnChart, click: ChartClick, cohort?: number): SearchRequest {
+  const { chart, comparison } = drawn;
+  if (comparison && cohort !== undefined)
+    return clickRequest(chart.definition, click, comparison.query, comparison.cohorts[cohort]?.scope);
+  return clickRequest(chart.definition, click, chart.query, drawn.scope);
+}
+export {
+  BAR_SEARCH_PATH,
+  readBarSearch,
+  writeBarSearch,
+  type BarSearch,
+  type BarSearchProblem,
+  type BarSearchRead,
+} from './bar-search.ts';
 export { requestAttributes, chartQueryAttributes, chartAttributes } from './required-attributes.ts';
 export {
   FROM_COLUMN,

@@ -69,7 +69,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** The query of a chart data request, as the schema lets it through. */
-type ChartDataQuery = {
+export type ChartDataQuery = {
   view?: ChartView;
   hide?: string[];
   query?: string[];

@@ -6,6 +6,7 @@ import { CHART_LIST } from '@pdb-stats/charts';
 import { EMBED_PREFIX, chartPath } from '@pdb-stats/web/routes';
 import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { PageRenderer } from '../rendering/page-renderer.ts';
+import { barSearchRoutes } from './bar-search.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { SEARCH_PAGE_PATHS } from './pages.ts';
 
@@ -143,6 +144,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   });
   app.get('/', dashboard);
   for (const path of SEARCH_PAGE_PATHS) app.get(path, dashboard);
+  await app.register(barSearchRoutes);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&

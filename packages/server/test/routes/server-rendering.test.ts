@@ -88,8 +88,14 @@ describe('server rendering of the dashboard’s pages', () => {
     const annual = [...drawn].filter(([key]) => key.endsWith('|X-ray'));
     expect(annual.length).toBeGreaterThan(5);
     expect(annual.reduce((sum, [, value]) => sum + value, 0)).toBeGreaterThan(0);
-    // Bars are links to their searches.
-    expect(html).toMatch(/<a class="ps-bar-link" href="http:\/\/localhost:80\/query-editor\.html\?json=/);
+    // Bars are short links that this server redirects to their searches in the query editor.
+    const link = /<a class="ps-bar-link" href="http:\/\/localhost:80(\/search\/bar\?[^"]*)"/.exec(html)?.[1];
+    expect(link).toBeDefined();
+    const redirect = await app.inject({ url: link!.replace(/&amp;/g, '&') });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toMatch(
+      /^\/query-editor\.html\?json=%7B.*&chart=%2Fgrowth%2Fexperimental-method%3Fview%3Dannual$/,
+    );
   });
 
   it('renders a page once per archive version and state: the next visitor gets the kept page', async () => {
@@ -212,7 +218,7 @@ describe('server rendering of the dashboard’s pages', () => {
       });
       const page = await ready.inject({ url: '/growth/assembly-symmetry' });
       expect(page.body).toContain('ps-server-state');
-      expect(page.body).toContain('https://stats.example.org/query-editor.html');
+      expect(page.body).toContain('https://stats.example.org/search/bar?');
       expect(renderAnew.mock.calls).toHaveLength(pages.length);
     } finally {
       renderAnew.mockRestore();

@@ -1,3 +1,4 @@
+import { BAR_SEARCH_PATH, writeBarSearch, type BarSearch, type ChartKind } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 
 /** Addresses of the search service and the advanced-search site, built from the configured base URLs. */
@@ -26,6 +27,14 @@ function chartParameter(chart: string | undefined): string {
 /** The search service's query editor with the request as an encoded JSON parameter. */
 export function queryEditorUrl(searchApiUrl: string, request?: SearchRequest, chart?: string): string {
   return `${trimBase(searchApiUrl)}/query-editor.html?json=${request ? encodeURIComponent(JSON.stringify(request)) : ''}${chartParameter(chart)}`;
+}
+
+/**
+ * A bar's search as a short link that our own service expands into the bar's search in the query
+ * editor (the address `queryEditorUrl` gives for it).
+ */
+export function barSearchUrl(searchApiUrl: string, kind: ChartKind, bar: BarSearch): string {
+  return `${trimBase(searchApiUrl)}${BAR_SEARCH_PATH}?${writeBarSearch(kind, bar)}`;
 }
 
 /** The advanced-search page; small molecules open the chemical search. */

@@ -1,8 +1,8 @@
 import {
   CHARTS,
   axisTitles,
+  barRequest,
   chartFacetRequest,
-  clickRequest,
   defaultKindView,
   drillProblem,
   isChartKey,
@@ -22,7 +22,7 @@ import {
 } from '@pdb-stats/charts';
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHref, useLocation, useSearchParams } from '../routing/navigation.tsx';
-import { chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
+import { barSearchUrl, chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
 import { attributesNotHeld } from '../archive-coverage/attribute-sources.ts';
 import { MissingAttributesNote } from '../archive-coverage/missing-attributes-note.tsx';
@@ -81,7 +81,6 @@ import {
   ComparedChart,
   ComparedTable,
   cohortLabels,
-  comparedClickRequest,
   comparedExport,
   comparedSubtitle,
   comparisonOf,
@@ -320,9 +319,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   });
   /** The search of a bar or table value: that cohort AND that bar when compared, else scope AND bar. */
   const requestOf = (selection: BarSelection) =>
-    comparison && selection.cohort !== undefined
-      ? comparedClickRequest(comparison, selection.cohort, clickOf(selection))
-      : clickRequest(definition, clickOf(selection), resolved.query, scope.node);
+    barRequest({ chart: resolved, scope: scope.node, comparison }, clickOf(selection), selection.cohort);
   /** The search of a bar or table value: opened in the query editor now, or offered (`open` false). */
   const select = (selection: BarSelection, open: boolean) => {
     try {
@@ -359,10 +356,14 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
     selected && !comparedShown && definition.hierarchy
       ? definition.hierarchy.childOf(selected.selection.x, resolved.parent)
       : undefined;
-  // Each bar links to the search a click on it opens, for pages read without scripts.
+  // Each bar links to the search a click on it opens, for pages read without scripts: our own service
+  // (it answers the archive route) expands a short link, which keeps a drawn page's HTML small.
   const barHref = (selection: BarSelection) => {
     try {
-      return queryEditorUrl(searchApiUrl, requestOf(selection), chartRoute);
+      const request = requestOf(selection);
+      if (!archive) return queryEditorUrl(searchApiUrl, request, chartRoute);
+      const bar = { chart: chartRoute, click: clickOf(selection), cohort: selection.cohort };
+      return barSearchUrl(searchApiUrl, definition.kind, bar);
     } catch {
       return undefined;
     }

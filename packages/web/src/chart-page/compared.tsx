@@ -1,13 +1,11 @@
 import {
   axisTitles,
-  clickRequest,
   comparedChartData,
   comparedRows,
   comparisonOf as comparisonFor,
   dataView,
   distributionInMeasure,
   growthInMeasure,
-  type ChartClick,
   type ComparedData,
   type Comparison,
   type ChartView,
@@ -15,7 +13,6 @@ import {
   type ResolvedChart,
   type Scope,
 } from '@pdb-stats/charts';
-import type { SearchRequest } from '@pdb-stats/search-model';
 import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, type Ref } from 'react';
 import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
@@ -176,16 +173,6 @@ export function countOf(shown: ComparedShown, cohort: number, x: string, view: C
   }
   const { distribution } = shown.data;
   return distribution.cohorts[cohort]?.values[distribution.categories.indexOf(x)] ?? 0;
-}
-
-/** The search of a compared bar: that cohort AND that bar. */
-export function comparedClickRequest(
-  comparison: Comparison,
-  cohort: number,
-  click: ChartClick,
-): SearchRequest {
-  const { chart, query, cohorts } = comparison;
-  return clickRequest(chart.definition, click, query, cohorts[cohort]?.scope);
 }
 
 /** The compared chart's table as the downloads and the chart data API give it, and its legend. */
