@@ -182,6 +182,15 @@ describe(comparedQuery.name, () => {
     expect(query.first.attribute).toBe(CHARTS.journal.query.first.attribute);
   });
 
+  it('compares the bars of a distribution split by a second attribute, its segments dropped', () => {
+    const second = { kind: 'terms', name: 'Method', attribute: 'exptl.method', minPopulation: 1 } as const;
+    const split = comparedQuery({ ...CHARTS.resolution.query, second });
+    expect(split).toEqual({ query: CHARTS.resolution.query, conditions: [], droppedSplit: 'Method' });
+    const terms = comparedQuery({ ...CHARTS.journal.query, second });
+    expect(terms.query.second).toBeUndefined();
+    expect(terms.droppedSplit).toBe('Method');
+  });
+
   it('leaves one-series and distinct-count charts as they are', () => {
     for (const key of ['overall-structures', 'unique-uniprot-entries', 'resolution'] as const) {
       const { query } = CHARTS[key];

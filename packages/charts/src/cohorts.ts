@@ -62,9 +62,18 @@ export interface ComparedQuery {
  */
 export function comparedQuery(query: ChartQuery): ComparedQuery {
   const { first, second } = query;
+  // A distribution's segments are dropped alike: cohorts compare the bars' totals.
+  const split =
+    first.kind !== 'year' && second?.kind === 'terms'
+      ? { conditions: second.filters ?? [], droppedSplit: second.name }
+      : { conditions: [] };
   if (first.kind === 'terms' && first.maxIntervals !== undefined) {
     const { maxIntervals: _all, ...terms } = first;
-    return { query: { returnType: query.returnType, first: terms }, conditions: [] };
+    return { query: { returnType: query.returnType, first: terms }, ...split };
+  }
+  if (first.kind !== 'year' && second) {
+    const { second: _split, ...bars } = query;
+    return { query: bars, ...split };
   }
   if (second?.kind !== 'terms') return { query, conditions: [] };
   const growth: GrowthQuery = { returnType: query.returnType, first: query.first as GrowthQuery['first'] };

@@ -50,6 +50,7 @@ describe(`${toCsv.name}`, () => {
         query: definition.query,
         xAxisTitle: definition.options.xAxisTitle,
         yAxisTitle: definition.options.yAxisTitle,
+        hidden: [],
       }),
     );
     expect(csv.split('\r\n')).toEqual([

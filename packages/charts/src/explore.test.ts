@@ -99,14 +99,29 @@ describe('readExplore', () => {
     );
     expect(problems(`${bins}&start=0&step=0.01&end=10`)[0]).toMatch(/^step: makes 1002 bins .* at most 200/);
     const years = 'attribute=rcsb_accession_info.initial_release_date';
-    expect(problems(`${years}&by=struct.title`)[0]).toMatch(
-      /^by: "struct.title" is not an attribute .* can stack/,
-    );
+    expect(problems(`${years}&by=struct.title`)).toEqual([
+      'by: must be a facetable attribute of the catalogue whose values are matched exactly (a keyword or number), got "struct.title"',
+    ]);
     expect(problems(`${years}&by=chem_comp.type`)[0]).toMatch(
       /^by: "chem_comp.type" \(an attribute of mol_definition\) cannot count entry/,
     );
-    expect(problems('attribute=exptl.method&by=chem_comp.type')).toEqual([
-      'by: applies to dimension "years" only, not "terms"',
+    expect(problems('attribute=exptl.method&by=chem_comp.type')[0]).toMatch(
+      /^by: "chem_comp.type" \(an attribute of mol_definition\) cannot count entry/,
+    );
+    expect(problems('attribute=exptl.method&by=exptl.method')).toEqual([
+      'by: must be another attribute than attribute ("exptl.method" is both)',
+    ]);
+    expect(problems(`${bins}&start=1&step=1&end=4&by=rcsb_accession_info.initial_release_date`)[0]).toMatch(
+      /^by: must be a facetable attribute .* got "rcsb_accession_info.initial_release_date"/,
+    );
+    expect(problems('attribute=exptl.method&stack=grouped')).toEqual([
+      'stack: applies only with by (a second attribute to split the bars)',
+    ]);
+    expect(problems('attribute=exptl.method&by=rcsb_entry_info.polymer_entity_count&stack=side')).toEqual([
+      'stack: must be one of "stacked", "grouped", got "side"',
+    ]);
+    expect(problems(`${years}&by=exptl.method&stack=grouped`)).toEqual([
+      'stack: applies to dimensions "terms" and "bins" only, not "years"',
     ]);
   });
 
@@ -115,6 +130,8 @@ describe('readExplore', () => {
       'attribute=exptl.method&count=entry&dimension=terms&top=7',
       'attribute=rcsb_entry_info.resolution_combined&count=polymer_entity&dimension=bins&start=1&step=0.25&end=4.5',
       'attribute=rcsb_accession_info.initial_release_date&count=entry&dimension=years&by=exptl.method',
+      'attribute=exptl.method&count=entry&dimension=terms&top=7&by=rcsb_entry_info.polymer_entity_count&stack=grouped',
+      'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=1&end=4&by=exptl.method&stack=stacked',
     ])
       expect(writeExplore(read(text).spec!).toString()).toBe(text);
   });
@@ -158,6 +175,62 @@ describe('exploreChart', () => {
     expect(facet).toMatchObject({
       aggregation_type: 'date_histogram',
       facets: [{ aggregation_type: 'terms', attribute: 'exptl.method' }],
+    });
+  });
+});
+
+describe('exploreChart with a second attribute on terms and bins', () => {
+  it('asks the second attribute inside each bin and clicks a segment through to bin AND value', () => {
+    const spec = read(
+      'attribute=rcsb_entry_info.resolution_combined&dimension=bins&start=1&step=1&end=3&by=exptl.method',
+    ).spec!;
+    expect(spec.stack).toBe('stacked');
+    const chart = exploreChart(spec);
+    expect(chart.kind).toBe('distribution');
+    expect(chart.title).toBe('Entries by Resolution and Method');
+    const [facet] = chartFacetRequest(chart.query).request_options?.facets ?? [];
+    expect(facet).toMatchObject({
+      aggregation_type: 'range',
+      facets: [{ name: 'Method', aggregation_type: 'terms', attribute: 'exptl.method' }],
+    });
+    const nodes = (
+      searchFromDimensions({ x: '1-2', series: 'X-RAY', view: 'cumulative' }, chart.query).query as {
+        nodes: unknown[];
+      }
+    ).nodes;
+    expect(nodes).toEqual([
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_entry_info.resolution_combined',
+          operator: 'range',
+          value: { from: 1, to: 2, include_lower: true, include_upper: false },
+        },
+      },
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'X-RAY' },
+      },
+    ]);
+  });
+
+  it('nests the second attribute in each term and reads a segment as a number for numbers', () => {
+    const chart = exploreChart(
+      read('attribute=exptl.method&top=4&by=rcsb_entry_info.polymer_entity_count&stack=grouped').spec!,
+    );
+    const [facet] = chartFacetRequest(chart.query).request_options?.facets ?? [];
+    expect(facet).toMatchObject({
+      aggregation_type: 'terms',
+      max_num_intervals: 4,
+      facets: [{ aggregation_type: 'terms', attribute: 'rcsb_entry_info.polymer_entity_count' }],
+    });
+    const click = searchFromDimensions({ x: 'NMR', series: '2', view: 'cumulative' }, chart.query);
+    expect((click.query as { nodes: unknown[] }).nodes.at(-1)).toEqual({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.polymer_entity_count', operator: 'equals', value: 2 },
     });
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@pdb-stats/search-model';
 import { round2 } from './bins.ts';
 import { searchFromDimensions } from './requests.ts';
+import { MAX_SEGMENTS } from './transform.ts';
 import type {
   BinSpec,
   ChartOptions,
@@ -17,8 +18,8 @@ import type {
 /**
  * Explore charts: a chart built from URL parameters over any facetable attribute of the catalogue,
  * rather than named in the registry. The parameters say the attribute, what is counted, how its
- * values are grouped (terms, numeric bins, years) and an optional second attribute that stacks the
- * years; `exploreChart` turns them into a chart definition like the registry's, so that the chart
+ * values are grouped (terms, numeric bins, years) and an optional second attribute that splits each
+ * bar (the years' stacks, or segments of each term's or bin's bar); `exploreChart` turns them into a chart definition like the registry's, so that the chart
  * page, the chart data API, click-through, downloads and the table treat both alike.
  */
 
@@ -35,12 +36,17 @@ export const EXPLORE_PARAMS = [
   'step',
   'end',
   'by',
+  'stack',
 ] as const;
 export type ExploreParam = (typeof EXPLORE_PARAMS)[number];
 
 /** How the values are grouped: one bar per value, per numeric bin, or per year of a date. */
 export const EXPLORE_DIMENSIONS = ['terms', 'bins', 'years'] as const;
 export type ExploreDimension = (typeof EXPLORE_DIMENSIONS)[number];
+
+/** How a term's or bin's segments are drawn: one on another, or side by side. */
+export const EXPLORE_STACKS = ['stacked', 'grouped'] as const;
+export type ExploreStack = (typeof EXPLORE_STACKS)[number];
 
 export const DEFAULT_TOP = 25;
 /** Terms drawn at most: a bar chart of more values is unreadable. */
@@ -70,8 +76,10 @@ export interface ExploreSpec {
   top: number;
   /** Numeric bins (bins only). */
   bins?: BinSpec;
-  /** A second attribute whose values stack the years (years only). */
+  /** A second attribute whose values split each bar: stacks of the years, segments of a term's or bin's bar. */
   by?: ExploreAttribute;
+  /** How the segments of terms and bins are drawn (with `by` only); stacked by default. */
+  stack?: ExploreStack;
 }
 
 /** A parameter that cannot be used: which one, and why. */
@@ -251,10 +259,28 @@ export function readExplore(
     return { problems };
   }
 
-  for (const param of ['top', 'start', 'step', 'end', 'by'] as const) {
-    const applies = param === 'top' ? 'terms' : param === 'by' ? 'years' : 'bins';
+  for (const param of ['top', 'start', 'step', 'end'] as const) {
+    const applies = param === 'top' ? 'terms' : 'bins';
     if (params.get(param) !== null && dimension !== applies)
       problems.push({ param, message: `applies to dimension "${applies}" only, not "${dimension}"` });
+  }
+  const stackText = params.get('stack');
+  if (stackText !== null) {
+    if (dimension === 'years')
+      problems.push({
+        param: 'stack',
+        message: 'applies to dimensions "terms" and "bins" only, not "years"',
+      });
+    else if (params.get('by') === null)
+      problems.push({
+        param: 'stack',
+        message: 'applies only with by (a second attribute to split the bars)',
+      });
+    else if (!(EXPLORE_STACKS as readonly string[]).includes(stackText))
+      problems.push({
+        param: 'stack',
+        message: `must be one of ${listed(EXPLORE_STACKS)}, got "${stackText}"`,
+      });
   }
   if (problems.length > 0) return { problems };
 
@@ -276,10 +302,13 @@ export function readExplore(
     if (!second || !isStackable(second))
       problems.push({
         param: 'by',
-        message: `"${byPath}" is not an attribute of the catalogue whose values can stack the years (a keyword or number)`,
+        message: `must be a facetable attribute of the catalogue whose values are matched exactly (a keyword or number), got "${byPath}"`,
       });
     else if (second.path === attribute.path)
-      problems.push({ param: 'by', message: 'must be another attribute than attribute' });
+      problems.push({
+        param: 'by',
+        message: `must be another attribute than attribute ("${byPath}" is both)`,
+      });
     else if (!countedLevels(second.level).includes(count))
       problems.push({
         param: 'by',
@@ -289,7 +318,15 @@ export function readExplore(
   }
   if (problems.length > 0) return { problems };
   return {
-    spec: { attribute, count, dimension, top, ...(bins && { bins }), ...(by && { by }) },
+    spec: {
+      attribute,
+      count,
+      dimension,
+      top,
+      ...(bins && { bins }),
+      ...(by && { by }),
+      ...(by && dimension !== 'years' && { stack: (stackText ?? 'stacked') as ExploreStack }),
+    },
     problems: [],
   };
 }
@@ -303,7 +340,8 @@ export function writeExplore(spec: ExploreSpec): URLSearchParams {
   if (spec.dimension === 'terms') params.set('top', String(spec.top));
   if (spec.dimension === 'bins' && spec.bins)
     for (const param of ['start', 'step', 'end'] as const) params.set(param, String(spec.bins[param]));
-  if (spec.dimension === 'years' && spec.by) params.set('by', spec.by.path);
+  if (spec.by) params.set('by', spec.by.path);
+  if (spec.by && spec.dimension !== 'years') params.set('stack', spec.stack ?? 'stacked');
   return params;
 }
 
@@ -356,9 +394,12 @@ function describe(spec: ExploreSpec): string {
       : spec.dimension === 'bins' && spec.bins
         ? `in bins of ${attribute} from ${spec.bins.start} to ${spec.bins.end} in steps of ${spec.bins.step}, with open bins below and above`
         : `for each of the ${spec.top} most frequent values of ${attribute}`;
-  const stack = spec.by
-    ? `, stacked by ${escapeHtml(spec.by.name)} (<code>${escapeHtml(spec.by.path)}</code>)`
-    : '';
+  const by = `${escapeHtml(spec.by?.name ?? '')} (<code>${escapeHtml(spec.by?.path ?? '')}</code>)`;
+  const stack = !spec.by
+    ? ''
+    : spec.dimension === 'years'
+      ? `, stacked by ${by}`
+      : `, each bar split by ${by} into its ${MAX_SEGMENTS} most frequent values over the bars drawn (the others are left out)`;
   return `<p>The number of ${counted} ${grouping}${stack}. An object with several values counts once in each of them. Built with the chart explorer.</p>`;
 }
 
@@ -416,7 +457,7 @@ export function exploreChart(spec: ExploreSpec): GrowthChartDefinition | Distrib
   return {
     ...common,
     kind: 'distribution',
-    query: { returnType: spec.count, first },
+    query: { returnType: spec.count, first, ...(spec.by && { second: termsOf(spec.by) }) },
     options: {
       chartType: 'bar',
       scale: 'linear',

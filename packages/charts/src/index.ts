@@ -122,12 +122,14 @@ export {
 } from './scope.ts';
 export {
   TRUNCATED_BUCKETS,
+  MAX_SEGMENTS,
   toGrowthData,
   toDistributionData,
   type GrowthData,
   type GrowthSeries,
   type DistributionBar,
   type DistributionData,
+  type DistributionSegment,
 } from './transform.ts';
 export {
   histogramQuantile,
@@ -144,6 +146,7 @@ export { md5Hex } from './md5.ts';
 export {
   EXPLORE_KEY,
   EXPLORE_PARAMS,
+  EXPLORE_STACKS,
   EXPLORE_DIMENSIONS,
   DEFAULT_TOP,
   MAX_TOP,
@@ -162,6 +165,7 @@ export {
   writeExplore,
   type ExploreAttribute,
   type ExploreDimension,
+  type ExploreStack,
   type ExploreParam,
   type ExploreProblem,
   type ExploreReading,
@@ -236,6 +240,8 @@ export {
   trendTableSource,
   singleSeriesName,
   visibleSeries,
+  visibleSegments,
+  segmentColumn,
   type Cell,
   type ChartTable,
   type ChartTableOf,

@@ -91,24 +91,29 @@ function wrapInFilters(conditions: FixedCondition[] | undefined, facet: Facet): 
 /** Name of the facet of the names of an identifier's bucket (`TermsDimension.namedBy`). */
 export const NAMES_FACET = 'Names';
 
-function termsFacet(dimension: TermsDimension): Facet {
+/** A terms facet; `inner` facets are asked inside each of its buckets. */
+function termsFacet(dimension: TermsDimension, inner: Facet[] = []): Facet {
+  const nested: Facet[] = [
+    ...inner,
+    ...(dimension.namedBy !== undefined
+      ? [
+          {
+            name: NAMES_FACET,
+            aggregation_type: 'terms' as const,
+            attribute: dimension.namedBy,
+            min_interval_population: 1 as const,
+          },
+        ]
+      : []),
+  ];
   return wrapInFilters(dimension.filters, {
     name: dimension.name,
     aggregation_type: 'terms',
     attribute: dimension.attribute,
     min_interval_population: dimension.minPopulation,
     ...(dimension.maxIntervals !== undefined && { max_num_intervals: dimension.maxIntervals }),
-    // Inside the filter facets, so the names are read from records like the identifiers' own.
-    ...(dimension.namedBy !== undefined && {
-      facets: [
-        {
-          name: NAMES_FACET,
-          aggregation_type: 'terms',
-          attribute: dimension.namedBy,
-          min_interval_population: 1,
-        },
-      ],
-    }),
+    // Inside the filter facets, so the names (and segments) are read from records like the bucket's own.
+    ...(nested.length > 0 && { facets: nested }),
   });
 }
 
@@ -214,6 +219,8 @@ export interface ChartRequestOptions extends FacetOptions {
 export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Facet[] {
   const year = (options.now ?? new Date()).getUTCFullYear();
   const { first, second } = query;
+  // A distribution's second dimension splits each bar into segments: its facet inside each bucket.
+  const segments = first.kind !== 'year' && second?.kind === 'terms' ? [termsFacet(second)] : [];
   switch (first.kind) {
     case 'year': {
       const inner = !second
@@ -244,7 +251,7 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
       ];
     }
     case 'terms':
-      return [termsFacet(first)];
+      return [termsFacet(first, segments)];
     case 'range':
       return [
         {
@@ -252,6 +259,7 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
           aggregation_type: 'range',
           attribute: first.attribute,
           ranges: generateBins(first.bins),
+          ...(segments.length > 0 && { facets: segments }),
         },
       ];
     case 'date_range':
@@ -398,6 +406,9 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
       nodes.push(termNode(first, click.x));
       break;
   }
+  // A segment of a distribution's bar: the bar AND the segment's value of the second attribute.
+  if (first.kind !== 'year' && second?.kind === 'terms' && click.series !== undefined)
+    nodes.push(termNode(second, click.series));
   return { query: andGroup(nodes), return_type: query.returnType };
 }
 

@@ -39,6 +39,7 @@ function distributionSource(
     query: definition.query,
     xAxisTitle: definition.options.xAxisTitle,
     yAxisTitle: definition.options.yAxisTitle,
+    hidden: [],
   };
 }
 
@@ -86,6 +87,45 @@ describe('export tables', () => {
     expect(table.rows[0]).toEqual(['< 1', '', 1, 2]);
     expect(table.rows[1]).toEqual(['1-1.2', 1, 1.2, 0]);
     expect(table.rows.at(-1)).toEqual(['>= 4.6', 4.6, '', 9]);
+  });
+
+  it('segments: a column per visible segment, named by the second attribute, after the bar count', () => {
+    const bars = [
+      { label: '< 1', value: 2 },
+      ...Array.from({ length: 18 }, (_, i) => ({
+        label: `${Math.round((1 + i * 0.2) * 10) / 10}-${Math.round((1.2 + i * 0.2) * 10) / 10}`,
+        value: i,
+      })),
+      { label: '>= 4.6', value: 9 },
+    ];
+    const source = distributionSource('resolution', bars);
+    const table = distributionRows({
+      ...source,
+      query: {
+        ...source.query,
+        second: { kind: 'terms', name: 'Method', attribute: 'exptl.method', minPopulation: 1 },
+      },
+      distribution: {
+        bars,
+        bucketCount: bars.length,
+        segments: [
+          { label: 'X-RAY', values: bars.map((bar) => bar.value) },
+          { label: 'NMR', values: bars.map(() => 1) },
+        ],
+        segmentCount: 2,
+      },
+      // Hidden segments are left out; a name that is no segment of the chart is ignored.
+      hidden: ['NMR'],
+    });
+    expect(table.columns).toEqual([
+      'Resolution (Å)',
+      FROM_COLUMN,
+      TO_COLUMN,
+      'Number of Entries',
+      'Method: X-RAY',
+    ]);
+    expect(table.rows[0]).toEqual(['< 1', '', 1, 2, 2]);
+    expect(table.rows.at(-1)).toEqual(['>= 4.6', 4.6, '', 9, 9]);
   });
 
   it('date bins carry ISO dates', () => {

@@ -63,6 +63,8 @@ export interface DistributionTableSource {
   query: DistributionQuery;
   xAxisTitle: string;
   yAxisTitle: string;
+  /** Labels of hidden segments (only segments of this chart). */
+  hidden: readonly string[];
 }
 
 /** What a trend chart's table is made of: its data, its query's bins and the view shown. */
@@ -131,14 +133,34 @@ export function growthTableSource(
 export function distributionTableSource(
   chart: ResolvedChart<DistributionChartDefinition>,
   distribution: DistributionData,
+  look?: Pick<TableLook, 'hidden'>,
 ): DistributionTableSource {
   const { options } = chart.definition;
+  const hidden = new Set(look?.hidden ?? []);
   return {
     distribution,
     query: chart.query,
     xAxisTitle: options.xAxisTitle,
     yAxisTitle: options.yAxisTitle,
+    // Only segments of this chart: the URL may name others.
+    hidden: (distribution.segments ?? []).map((s) => s.label).filter((l) => hidden.has(l)),
   };
+}
+
+/** Visible segments of a distribution chart with their index in the full list (which fixes their colour). */
+export function visibleSegments(source: Pick<DistributionTableSource, 'distribution' | 'hidden'>) {
+  const hidden = new Set(source.hidden);
+  return (source.distribution.segments ?? [])
+    .map((s, index) => ({ s, index }))
+    .filter(({ s }) => !hidden.has(s.label));
+}
+
+/**
+ * The column of a segment of a distribution's bars: the second attribute's name and the value
+ * (`Method: X-RAY DIFFRACTION`, `Entities: 2`), so that a number reads as the value it is.
+ */
+export function segmentColumn(query: DistributionQuery, label: string): string {
+  return query.second ? `${query.second.name}: ${label}` : label;
 }
 
 /** A trend chart's data drawn from the service's answer. */
@@ -213,7 +235,8 @@ export function growthRows(source: GrowthTableSource): ChartTable {
 
 /**
  * A distribution chart as a table, one row per bar: the category, the bin bounds for range charts
- * (ISO dates for date ranges), and the count.
+ * (ISO dates for date ranges), and the count; with segments, then one column per visible segment
+ * (a row per bar, as every chart's table, the bar's count beside its parts).
  */
 export function distributionRows(source: DistributionTableSource): ChartTable {
   const { bars } = source.distribution;
@@ -221,15 +244,20 @@ export function distributionRows(source: DistributionTableSource): ChartTable {
     bars.map((bar) => bar.label),
     source.query,
   );
-  if (bounds) {
-    return {
-      columns: [source.xAxisTitle, FROM_COLUMN, TO_COLUMN, source.yAxisTitle],
-      rows: bars.map((bar, i) => [bar.label, ...bounds[i]!, bar.value]),
-    };
-  }
+  const segments = visibleSegments(source);
   return {
-    columns: [source.xAxisTitle, source.yAxisTitle],
-    rows: bars.map((bar) => [bar.label, bar.value]),
+    columns: [
+      source.xAxisTitle,
+      ...(bounds ? [FROM_COLUMN, TO_COLUMN] : []),
+      source.yAxisTitle,
+      ...segments.map(({ s }) => segmentColumn(source.query, s.label)),
+    ],
+    rows: bars.map((bar, i) => [
+      bar.label,
+      ...(bounds?.[i] ?? []),
+      bar.value,
+      ...segments.map(({ s }) => s.values[i] ?? 0),
+    ]),
   };
 }
 
@@ -299,8 +327,13 @@ export function chartTable(
         : source.trend.shares.series.map((s) => s.label).filter((l) => !source.hidden.includes(l));
     return { ...trendRows(source), series, hidden: [...source.hidden] };
   }
-  const source = distributionTableSource(chart, distributionChartData(response, chart));
-  return { ...distributionRows(source), series: [source.yAxisTitle], hidden: [] };
+  const source = distributionTableSource(chart, distributionChartData(response, chart), look);
+  const segments = visibleSegments(source).map(({ s }) => s.label);
+  return {
+    ...distributionRows(source),
+    series: source.distribution.segments ? segments : [source.yAxisTitle],
+    hidden: [...source.hidden],
+  };
 }
 
 /** How a compared chart is shown: its data view, hidden cohorts and measure. */

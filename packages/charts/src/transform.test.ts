@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bucket, SearchResponse } from '@pdb-stats/search-model';
 import { CHARTS } from './registry.ts';
-import { TRUNCATED_BUCKETS, toDistributionData, toGrowthData } from './transform.ts';
+import { MAX_SEGMENTS, TRUNCATED_BUCKETS, toDistributionData, toGrowthData } from './transform.ts';
 
 const b = (label: string, population: number, facets?: Bucket['facets']): Bucket => ({
   label,
@@ -97,6 +97,36 @@ describe(toDistributionData.name, () => {
     expect(data.bars[1]).toEqual({ label: '1-1.2', value: 5 });
     expect(data.bars[6]).toEqual({ label: '2-2.2', value: 7 });
     expect(data.bars[19]).toEqual({ label: '>= 4.6', value: 9 });
+  });
+
+  it('splits bars into the segments of a second dimension: the most frequent values over the bars, at most MAX_SEGMENTS', () => {
+    const query = {
+      ...CHARTS.resolution.query,
+      second: { kind: 'terms', name: 'Method', attribute: 'exptl.method', minPopulation: 1 } as const,
+    };
+    const inner = (counts: Record<string, number>) => [
+      { name: 'Method', buckets: Object.entries(counts).map(([label, n]) => b(label, n)) },
+    ];
+    // Ten values: the two least frequent over the bars are left out; the bins are matched by label.
+    const many = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`M${i}`, 10 - i]));
+    const data = toDistributionData(
+      response([
+        {
+          name: 'Resolution Combined',
+          buckets: [b('2.0-2.2', 20, inner({ NMR: 3, XRAY: 15 })), b('1.0-1.2', 60, inner(many))],
+        },
+      ]),
+      query,
+    );
+    expect(data.segmentCount).toBe(12);
+    expect(data.segments).toHaveLength(MAX_SEGMENTS);
+    expect(data.segments![0]).toEqual({ label: 'XRAY', values: data.bars.map((_, i) => (i === 6 ? 15 : 0)) });
+    expect(data.segments![1]!.label).toBe('M0');
+    expect(data.segments![1]!.values[1]).toBe(10);
+    expect(data.segments!.map((s) => s.label)).not.toContain('M9');
+    expect(data.segments!.map((s) => s.label)).not.toContain('NMR');
+    // A chart without a second dimension has no segments.
+    expect(toDistributionData(null, CHARTS.resolution.query).segments).toBeUndefined();
   });
 
   it('matches r-free labels despite floating-point noise', () => {

@@ -34,11 +34,32 @@ export interface DistributionBar {
   value: number;
 }
 
+/** One value of a distribution's second dimension: its count inside each bar, aligned with the bars. */
+export interface DistributionSegment {
+  /** Raw label of the second dimension's value. */
+  label: string;
+  values: number[];
+}
+
 export interface DistributionData {
   bars: DistributionBar[];
   /** Buckets the service returned before truncation. */
   bucketCount: number;
+  /**
+   * With a second dimension: the bars' segments, its most frequent values over the bars drawn (at most
+   * `MAX_SEGMENTS`, the others left out), most frequent first.
+   */
+  segments?: DistributionSegment[];
+  /** With a second dimension: how many of its values the bars drawn hold, before the cut. */
+  segmentCount?: number;
 }
+
+/**
+ * Segments drawn in a bar at most: more colours cannot be told apart. The values left out are not
+ * gathered into an "other" segment: objects with several values would make its count differ from
+ * any one search's.
+ */
+export const MAX_SEGMENTS = 8;
 
 type BucketFacet = { name: string; buckets: Bucket[] };
 
@@ -121,15 +142,45 @@ export function toGrowthData(response: SearchResponse | null, query: GrowthQuery
   return { years, series };
 }
 
-/** Populations of a range facet's buckets in the order of the requested bins, matched by label; 0 where none came back. */
-export function rangeBinCounts(buckets: readonly Bucket[], bins: readonly Bin[]): number[] {
-  const values = bins.map(() => 0);
+/** A range facet's buckets in the order of the requested bins, matched by label; undefined where none came back. */
+function rangeBinBuckets(buckets: readonly Bucket[], bins: readonly Bin[]): (Bucket | undefined)[] {
+  const matched: (Bucket | undefined)[] = bins.map(() => undefined);
   for (const bucket of buckets) {
     const parsed = parseServiceRangeLabel(bucket.label);
     const index = parsed ? bins.findIndex((bin) => sameBin(bin, parsed)) : -1;
-    if (index >= 0) values[index] = bucket.population;
+    if (index >= 0) matched[index] = bucket;
   }
-  return values;
+  return matched;
+}
+
+/** Populations of a range facet's buckets in the order of the requested bins, matched by label; 0 where none came back. */
+export function rangeBinCounts(buckets: readonly Bucket[], bins: readonly Bin[]): number[] {
+  return rangeBinBuckets(buckets, bins).map((bucket) => bucket?.population ?? 0);
+}
+
+/**
+ * The segments of the bars drawn, from the second dimension's facet inside each bar's bucket: the
+ * values with the largest counts summed over the bars, at most `MAX_SEGMENTS`, ties by label.
+ */
+function segmentsOf(
+  buckets: readonly (Bucket | undefined)[],
+  name: string,
+): Pick<DistributionData, 'segments' | 'segmentCount'> {
+  const perValue = new Map<string, number[]>();
+  buckets.forEach((bucket, bar) => {
+    for (const inner of bucketFacet(bucket?.facets, name)?.buckets ?? []) {
+      let values = perValue.get(inner.label);
+      if (!values) perValue.set(inner.label, (values = buckets.map(() => 0)));
+      values[bar] = inner.population;
+    }
+  });
+  const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  const all = [...perValue].map(([label, values]) => ({ label, values, total: total(values) }));
+  all.sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+  return {
+    segments: all.slice(0, MAX_SEGMENTS).map(({ label, values }) => ({ label, values })),
+    segmentCount: all.length,
+  };
 }
 
 /**
@@ -142,16 +193,25 @@ export function toDistributionData(
   query: DistributionQuery,
   options: FacetOptions & { truncate?: boolean } = {},
 ): DistributionData {
-  const { first } = query;
+  const { first, second } = query;
   const buckets = bucketFacet(response?.facets, first.name)?.buckets ?? [];
+  // The buckets of the bars drawn, in their order, give the segments' values.
+  const withSegments = (data: DistributionData, drawn: readonly (Bucket | undefined)[]): DistributionData =>
+    second ? { ...data, ...segmentsOf(drawn, second.name) } : data;
   switch (first.kind) {
     case 'range': {
       const bins = generateBins(first.bins);
-      const values = rangeBinCounts(buckets, bins);
-      return {
-        bars: bins.map((bin, i) => ({ label: binLabel(bin, first.labelStyle), value: values[i] ?? 0 })),
-        bucketCount: buckets.length,
-      };
+      const matched = rangeBinBuckets(buckets, bins);
+      return withSegments(
+        {
+          bars: bins.map((bin, i) => ({
+            label: binLabel(bin, first.labelStyle),
+            value: matched[i]?.population ?? 0,
+          })),
+          bucketCount: buckets.length,
+        },
+        matched,
+      );
     }
     case 'date_range': {
       const bins = dateRangeBins(first, (options.now ?? new Date()).getUTCFullYear());
@@ -170,16 +230,19 @@ export function toDistributionData(
       const prefix = first.childrenOf === undefined ? undefined : `${first.childrenOf}.`;
       const kept = prefix === undefined ? buckets : buckets.filter((b) => b.label.startsWith(prefix));
       const shown = options.truncate ? kept.slice(0, TRUNCATED_BUCKETS) : kept;
-      return {
-        bars: shown.map((b) => ({
-          label:
-            first.namedBy === undefined
-              ? b.label
-              : namedLabel(b.label, b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []),
-          value: b.population,
-        })),
-        bucketCount: kept.length,
-      };
+      return withSegments(
+        {
+          bars: shown.map((b) => ({
+            label:
+              first.namedBy === undefined
+                ? b.label
+                : namedLabel(b.label, b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []),
+            value: b.population,
+          })),
+          bucketCount: kept.length,
+        },
+        shown,
+      );
     }
   }
 }

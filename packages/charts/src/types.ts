@@ -128,11 +128,12 @@ export interface GrowthQuery {
   second?: SecondDimension;
 }
 
-/** The query of a distribution chart: one dimension of values or bins. */
+/** The query of a distribution chart: one dimension of values or bins, each bar optionally split into segments. */
 export interface DistributionQuery {
   returnType: ReturnType;
   first: DistributionDimension;
-  second?: undefined;
+  /** The values of a second attribute inside each bar (a terms facet in each bucket): the bar's segments. */
+  second?: TermsDimension;
   /**
    * The class a drilled-down level shows the children of: only objects in it are counted. Each bar's
    * own condition implies it (a child's lineage holds its parent), so click-through searches leave it out.

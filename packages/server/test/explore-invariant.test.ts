@@ -1,9 +1,17 @@
 import fc from 'fast-check';
-import { readExplore, resolveExplore, writeExplore } from '@pdb-stats/charts';
-import type { QueryNode } from '@pdb-stats/search-model';
+import {
+  MAX_SEGMENTS,
+  chartFacetRequest,
+  readExplore,
+  resolveExplore,
+  toDistributionData,
+  writeExplore,
+  type DistributionQuery,
+} from '@pdb-stats/charts';
+import type { QueryNode, SearchResponse } from '@pdb-stats/search-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exploreResolver } from '../src/explore-attributes.ts';
-import { startArchiveFixture, type ArchiveFixture } from './support/archive-fixture.ts';
+import { search, startArchiveFixture, type ArchiveFixture } from './support/archive-fixture.ts';
 import { barsAgainstSearches } from './support/chart-bars.ts';
 import { query } from './support/request-arbitraries.ts';
 
@@ -30,6 +38,10 @@ const SAMPLES = [
   'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4',
   'attribute=rcsb_entry_info.resolution_combined&count=assembly&dimension=bins&start=1.5&step=0.25&end=3.5',
   'attribute=rcsb_entry_info.polymer_entity_count&count=entry&dimension=terms&top=10',
+  // a second attribute splitting terms and bins: every segment is its own search
+  'attribute=rcsb_entry_info.experimental_method&count=entry&dimension=terms&top=5&by=rcsb_entry_info.polymer_entity_count&stack=stacked',
+  'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=rcsb_entry_info.experimental_method&stack=grouped',
+  'attribute=rcsb_entry_info.experimental_method&count=polymer_entity&dimension=terms&top=4&by=entity_poly.rcsb_entity_polymer_type&stack=stacked',
   'attribute=rcsb_entry_info.deposited_atom_count&count=polymer_instance&dimension=bins&start=0&step=5000&end=50000',
   'attribute=rcsb_accession_info.deposit_date&count=entry&dimension=years',
   'attribute=rcsb_accession_info.initial_release_date&count=entry&dimension=years&by=rcsb_entry_info.experimental_method',
@@ -37,6 +49,8 @@ const SAMPLES = [
   'attribute=rcsb_entity_source_organism.ncbi_scientific_name&count=entry&dimension=terms&top=10',
   'attribute=rcsb_entity_source_organism.ncbi_scientific_name&count=polymer_instance&dimension=terms&top=5',
   'attribute=rcsb_polymer_entity.formula_weight&count=polymer_entity&dimension=bins&start=0&step=20&end=200',
+  'attribute=rcsb_polymer_entity.formula_weight&count=entry&dimension=bins&start=0&step=50&end=200&by=rcsb_entity_source_organism.ncbi_scientific_name&stack=stacked',
+  'attribute=rcsb_entity_source_organism.ncbi_scientific_name&count=entry&dimension=terms&top=6&by=rcsb_entry_info.experimental_method&stack=grouped',
   'attribute=entity_poly.rcsb_sample_sequence_length&count=entry&dimension=terms&top=5',
   'attribute=rcsb_accession_info.initial_release_date&count=polymer_entity&dimension=years&by=entity_poly.rcsb_entity_polymer_type',
   // polymer instance
@@ -47,6 +61,7 @@ const SAMPLES = [
   'attribute=rcsb_nonpolymer_entity.formula_weight&count=entry&dimension=bins&start=0&step=100&end=1000',
   // assembly
   'attribute=rcsb_struct_symmetry.symbol&count=assembly&dimension=terms',
+  'attribute=rcsb_struct_symmetry.symbol&count=assembly&dimension=terms&top=5&by=rcsb_assembly_info.polymer_entity_instance_count&stack=stacked',
   'attribute=pdbx_struct_assembly.oligomeric_count&count=entry&dimension=terms&top=8',
   'attribute=rcsb_assembly_info.polymer_entity_instance_count&count=assembly&dimension=bins&start=1&step=1&end=12',
   // chemical component
@@ -86,6 +101,26 @@ describe('explore charts: every bar equals the count of its search', () => {
       new Set(['string', 'integer', 'number', 'date']),
     );
     expect(new Set(specs.map((s) => s.dimension))).toEqual(new Set(['terms', 'bins', 'years']));
+  });
+
+  it('the samples split by a second attribute on terms and bins have filled segments to check', async () => {
+    const split = SAMPLES.filter((text) => text.includes('&by=') && !text.includes('dimension=years'));
+    expect(split.length).toBeGreaterThanOrEqual(4);
+    for (const text of split) {
+      const chart = chartOf(text);
+      expect(chart.kind).toBe('distribution');
+      const response = (await search(
+        fixture.app,
+        chartFacetRequest(chart.query, { now: NOW }),
+      )) as SearchResponse;
+      const { segments = [] } = toDistributionData(response, chart.query as DistributionQuery, { now: NOW });
+      expect(segments.length, text).toBeGreaterThan(1);
+      expect(segments.length, text).toBeLessThanOrEqual(MAX_SEGMENTS);
+      expect(
+        segments.some((s) => s.values.some((v) => v > 0)),
+        text,
+      ).toBe(true);
+    }
   });
 
   it('each sample is written back to the same parameters', () => {

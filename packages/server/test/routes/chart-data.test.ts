@@ -194,8 +194,18 @@ function barsOf(
         ? { click: { x: String(row[0]), series: String(row[1]), view } as ChartClick, value: row[4] }
         : { click: { x: String(row[0]), view } as ChartClick, value: row[1] },
     );
-  if (chart.kind === 'distribution')
-    return json.rows.map((row) => ({ click: { x: String(row[0]), view } as ChartClick, value: row.at(-1) }));
+  // A distribution's row is a bar: its count, then (split by a second attribute) a column per segment.
+  if (chart.kind === 'distribution') {
+    const total = json.columns.indexOf(chart.definition.options.yAxisTitle);
+    const prefix = `${chart.query.second?.name}: `;
+    return json.rows.flatMap((row) => [
+      { click: { x: String(row[0]), view } as ChartClick, value: row[total] },
+      ...json.columns.slice(total + 1).map((column, i) => ({
+        click: { x: String(row[0]), series: column.slice(prefix.length), view } as ChartClick,
+        value: row[total + 1 + i],
+      })),
+    ]);
+  }
   const stacked = chart.query.second?.kind === 'terms';
   return json.rows.flatMap((row) =>
     json.columns.slice(1).map((series, i) => ({
@@ -557,6 +567,14 @@ describe('explore charts: /api/charts/explore.csv and .json with the explorer’
       'attribute=rcsb_accession_info.initial_release_date&count=entry&dimension=years&by=rcsb_entry_info.experimental_method',
       'annual',
     ],
+    [
+      'attribute=rcsb_entry_info.experimental_method&count=entry&dimension=terms&top=5&by=rcsb_entry_info.polymer_entity_count&stack=stacked',
+      undefined,
+    ],
+    [
+      'attribute=rcsb_entry_info.resolution_combined&count=polymer_entity&dimension=bins&start=1&step=0.5&end=4&by=entity_poly.rcsb_entity_polymer_type&stack=grouped',
+      undefined,
+    ],
   ] as const;
 
   it.each(EXPLORED)('%s: the rows of its table, each the count of its search', async (params, view) => {
@@ -633,6 +651,14 @@ describe('explore charts: /api/charts/explore.csv and .json with the explorer’
       'at most 200',
     ],
     ['/api/charts/explore.csv?attribute=exptl.method&top=500', 'top', 'from 1 to 100'],
+    ['/api/charts/explore.csv?attribute=exptl.method&by=exptl.method', 'by', 'another attribute'],
+    ['/api/charts/explore.csv?attribute=exptl.method&by=struct.title', 'by', 'must be a facetable attribute'],
+    ['/api/charts/explore.csv?attribute=exptl.method&by=chem_comp.type', 'by', 'cannot count entry'],
+    [
+      '/api/charts/explore.csv?attribute=exptl.method&by=rcsb_entry_info.polymer_entity_count&stack=side',
+      'stack',
+      'must be one of "stacked", "grouped"',
+    ],
     [
       '/api/charts/explore.csv?attribute=exptl.method&identity=95',
       'identity',

@@ -62,10 +62,20 @@ function bars(chart: ResolvedChart, response: SearchResponse | null, now: Date):
       ),
     ];
   }
-  return toDistributionData(response, chart.query, { now }).bars.map((bar) => ({
-    click: { x: bar.label, view: 'cumulative' as const },
-    value: bar.value,
-  }));
+  // Each bar, and each of its segments (a second attribute's value inside it) as its own search.
+  const data = toDistributionData(response, chart.query, { now });
+  return [
+    ...data.bars.map((bar) => ({
+      click: { x: bar.label, view: 'cumulative' as const },
+      value: bar.value,
+    })),
+    ...(data.segments ?? []).flatMap((segment) =>
+      data.bars.map((bar, i) => ({
+        click: { x: bar.label, series: segment.label, view: 'cumulative' as const },
+        value: segment.values[i] ?? 0,
+      })),
+    ),
+  ];
 }
 
 /**
