@@ -7,6 +7,7 @@ import {
   distributionChartData,
   distributionRows,
   distributionTableSource,
+  segmentColumn,
   growthChartData,
   growthRows,
   growthTableSource,
@@ -30,7 +31,7 @@ import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
 import { BandChart } from '../charts/band-chart.tsx';
 import { DistributionTable, GrowthTable, QuartilesTable } from '../charts/data-table.tsx';
-import { DistributionChart } from '../charts/distribution-chart.tsx';
+import { DistributionChart, type DistributionSeries } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
 import { partialYear, type PartialYear } from '../charts/partial-year.ts';
@@ -160,7 +161,19 @@ export function distributionSubtitle(shown: ShownChart<'distribution'>) {
       : first.kind === 'terms' && first.maxIntervals !== undefined && bars.length >= first.maxIntervals
         ? `, top ${bars.length}`
         : '';
-  return `${options.yAxisTitle} by ${options.xAxisTitle}${top}`;
+  return `${options.yAxisTitle} by ${options.xAxisTitle}${top}${segmentsText(shown)}`;
+}
+
+/** How a distribution's bars are split: by which attribute, and how many of its values are drawn. */
+function segmentsText(shown: ShownChart<'distribution'>): string {
+  const { second } = shown.chart.query;
+  const { segments, segmentCount = 0 } = shown.data;
+  if (!second || !segments) return '';
+  const drawn =
+    segmentCount > segments.length
+      ? ` (its ${segments.length} most frequent of ${formatNumber(segmentCount)} values; the others left out)`
+      : '';
+  return `, split by ${second.name}${drawn}`;
 }
 
 const singleSeriesLabel = (shown: ShownChart<'growth'>, view: ChartView) =>
@@ -183,7 +196,21 @@ function growthSource(shown: ShownChart<'growth'>, look: ChartLook): GrowthExpor
 }
 
 function distributionSource(shown: ShownChart<'distribution'>, look: ChartLook): DistributionExportSource {
-  return { ...distributionTableSource(shown.chart, shown.data), colors: look.colors };
+  return { ...distributionTableSource(shown.chart, shown.data, look), colors: look.colors };
+}
+
+/** A distribution chart's series: its visible segments (their index fixes their colour), or its one series. */
+function distributionSeries(
+  shown: ShownChart<'distribution'>,
+  hidden: ReadonlySet<string>,
+): DistributionSeries[] {
+  const { segments, bars } = shown.data;
+  if (segments)
+    return segments
+      .map((s, index) => ({ label: s.label, values: s.values, index }))
+      .filter((s) => !hidden.has(s.label));
+  const { yAxisTitle } = shown.chart.definition.options;
+  return [{ label: yAxisTitle, values: bars.map((bar) => bar.value), index: 0 }];
 }
 
 /** The table of chart kinds: adding a kind of chart is one entry here (and its tests). */
@@ -240,7 +267,8 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       return (
         <DistributionChart
           categories={shown.data.bars.map((bar) => bar.label)}
-          series={[{ label: options.yAxisTitle, values: shown.data.bars.map((bar) => bar.value), index: 0 }]}
+          series={distributionSeries(shown, look.hidden)}
+          {...(shown.data.segments && { segments: shown.chart.explore?.stack ?? 'stacked' })}
           orientation={options.orientation}
           colors={look.colors}
           xAxisTitle={options.xAxisTitle}
@@ -255,9 +283,11 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         />
       );
     },
-    Table: ({ shown, onSelect }) => (
+    Table: ({ shown, hidden, onSelect }) => (
       <DistributionTable
         data={shown.data}
+        hidden={hidden}
+        segmentTitle={(label) => segmentColumn(shown.chart.query, label)}
         categoryTitle={shown.chart.definition.options.xAxisTitle}
         valueTitle={shown.chart.definition.options.yAxisTitle}
         caption={shown.chart.title}
@@ -268,7 +298,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       const source = distributionSource(shown, look);
       return { table: distributionRows(source), legend: distributionLegend(source) };
     },
-    seriesLabels: () => [],
+    seriesLabels: (data) => data.segments?.map((s) => s.label) ?? [],
     note: ({ chart, data }) =>
       chart.definition.truncateViewData &&
       data.bucketCount > data.bars.length && (

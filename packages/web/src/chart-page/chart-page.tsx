@@ -297,6 +297,12 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
     : shown
       ? seriesLabelsOf(shown, state.view)
       : [];
+  // The legend names what its entries are: cohorts, or the values of the attribute splitting the bars.
+  const legendTitle = comparison
+    ? 'Cohorts'
+    : shown?.chart.kind === 'distribution'
+      ? shown.chart.query.second?.name
+      : undefined;
   // A trend chart's quartiles are points on a line; every other chart draws bars.
   const mark = definition.kind === 'trend' && state.view === 'quartiles' ? 'point' : 'bar';
   const provenance = useChartProvenance(onScreen?.respondedAt);
@@ -549,7 +555,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
               {seriesLabels.length > 1 && (
                 <aside className="ps-plot-side">
                   <SeriesLegend
-                    {...(comparison && { title: 'Cohorts' })}
+                    {...(legendTitle && { title: legendTitle })}
                     labels={seriesLabels}
                     colors={look.colors}
                     hidden={hidden}

@@ -80,11 +80,23 @@ export function GrowthTable({
 
 export function DistributionTable({
   data,
+  hidden,
+  segmentTitle,
   categoryTitle,
   valueTitle,
   caption,
   onSelect,
-}: TableProps & { data: DistributionData; categoryTitle: string; valueTitle: string }) {
+}: TableProps & {
+  data: DistributionData;
+  /** Hidden segments (a chart with a second attribute): their columns are left out. */
+  hidden?: ReadonlySet<string>;
+  /** The column title of a segment. */
+  segmentTitle?: (label: string) => string;
+  categoryTitle: string;
+  valueTitle: string;
+}) {
+  // A bar's count, then each visible segment's: each value opens the search of what it counts.
+  const segments = (data.segments ?? []).filter((s) => !hidden?.has(s.label));
   return (
     <ScrollBox>
       <table className="ps-table">
@@ -93,10 +105,15 @@ export function DistributionTable({
           <tr>
             <th scope="col">{categoryTitle}</th>
             <th scope="col">{valueTitle}</th>
+            {segments.map((s) => (
+              <th key={s.label} scope="col" data-series={s.label}>
+                {segmentTitle?.(s.label) ?? s.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {data.bars.map((bar) => (
+          {data.bars.map((bar, i) => (
             <tr key={bar.label}>
               <th scope="row">{bar.label}</th>
               <td>
@@ -106,6 +123,18 @@ export function DistributionTable({
                   onClick={() => onSelect({ x: bar.label, value: bar.value })}
                 />
               </td>
+              {segments.map((s) => {
+                const value = s.values[i] ?? 0;
+                return (
+                  <td key={s.label}>
+                    <ValueButton
+                      value={value}
+                      label={`${bar.label} ${s.label}`}
+                      onClick={() => onSelect({ x: bar.label, series: s.label, value })}
+                    />
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

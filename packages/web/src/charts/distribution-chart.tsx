@@ -24,7 +24,7 @@ import {
 import { seriesColor } from '../settings/colors.ts';
 import { isDrawn, logTicks, scaleName, valueScale } from './value-scale.ts';
 
-/** One bar per category: the chart's one series, or a cohort among those compared. */
+/** One bar per category: the chart's one series, a cohort among those compared, or a segment of each bar. */
 export interface DistributionSeries {
   label: string;
   values: readonly number[];
@@ -35,8 +35,17 @@ export interface DistributionSeries {
 export interface DistributionChartProps {
   /** Categories (bins or terms) in drawing order. */
   categories: readonly string[];
-  /** The series drawn: one gives one bar per category, more give a group of bars side by side. */
+  /**
+   * The series drawn: one gives one bar per category, more give a group of bars side by side (cohorts
+   * compared, or segments grouped) or a stack of them (segments stacked).
+   */
   series: readonly DistributionSeries[];
+  /**
+   * The series are segments of each category's bar (the values of a second attribute), drawn one on
+   * another or side by side; a click on one names it as the series. Without it, several series are
+   * cohorts compared.
+   */
+  segments?: 'stacked' | 'grouped';
   orientation: 'vertical' | 'horizontal';
   colors: readonly string[];
   /** How values are written (tooltips, ticks, labels): counts by default. */
@@ -135,9 +144,14 @@ export function DistributionChart(props: DistributionChartProps) {
   const barsClass = useBarsClass(`ps-bars ps-bars-${orientation}`, props.animationKey);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const patternPrefix = usePatternPrefix();
-  const grouped = series.length > 1;
+  const multi = series.length > 1;
+  const stacked = props.segments === 'stacked';
+  const grouped = multi && !stacked;
   const vertical = orientation === 'vertical';
-  const maxValue = Math.max(0, ...series.flatMap((s) => s.values));
+  // A stack's top, not its tallest segment, sets the scale.
+  const maxValue = stacked
+    ? Math.max(0, ...labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0)))
+    : Math.max(0, ...series.flatMap((s) => s.values));
   // The widest value label, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxValue).at(-1)! : valueTicks(maxValue, props.yStep).at(-1)!;
   const valueLabelWidth = measureText(format(topTick));
@@ -149,7 +163,7 @@ export function DistributionChart(props: DistributionChartProps) {
   let innerWidth: number;
   let innerHeight: number;
   let binLabels = { upright: true, every: 1, depth: CHART_LINE };
-  const horizontal = vertical ? undefined : horizontalRows(labels, width, series.length);
+  const horizontal = vertical ? undefined : horizontalRows(labels, width, grouped ? series.length : 1);
   if (vertical) {
     margin.left = valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8;
     innerWidth = Math.max(80, width - margin.left - margin.right);
@@ -181,7 +195,7 @@ export function DistributionChart(props: DistributionChartProps) {
   const groupThickness = vertical ? categories.bandwidth() : horizontal!.thickness;
   // Within a category, each series' bar in its own slot, a pixel apart when they are thin.
   const slots = scaleBand<number>({
-    domain: series.map((_, i) => i),
+    domain: grouped ? series.map((_, i) => i) : [0],
     range: [0, groupThickness],
     padding: grouped ? 0.08 : 0,
   });
@@ -196,24 +210,31 @@ export function DistributionChart(props: DistributionChartProps) {
     !vertical,
   );
   const ticks = values.ticks;
-  const zero = values(0);
   // On the log scale a zero has no position and is not drawn; on the linear scale an empty bin keeps
   // its (flat) bar, so that it can be reached by keyboard and read as 0.
-  // The bars in reading order: category by category, each group in the series' order.
+  // The bars in reading order: category by category, each group in the series' order. A stack's
+  // segments start where the one below ends (`from`); grouped bars stand on the axis.
   const drawn = useMemo(
     () =>
-      labels.flatMap((label, column) =>
-        series.flatMap((s, slot) => {
+      labels.flatMap((label, column) => {
+        let base = 0;
+        return series.flatMap((s, i) => {
           const value = s.values[column] ?? 0;
-          return scale === 'log' && !isDrawn(value) ? [] : [{ label, column, slot, series: s, value }];
-        }),
-      ),
-    [labels, series, scale],
+          const from = stacked ? base : 0;
+          base += value;
+          const slot = stacked ? 0 : i;
+          // A stack's empty segment has no length to draw or reach; a log scale cannot draw a zero.
+          return (stacked || scale === 'log') && !isDrawn(value)
+            ? []
+            : [{ label, column, slot, series: s, value, from }];
+        });
+      }),
+    [labels, series, scale, stacked],
   );
   const selectionOf = (bar: (typeof drawn)[number]): BarSelection => ({
     x: bar.label,
     value: bar.value,
-    ...(grouped && { cohort: bar.series.index }),
+    ...(multi && (props.segments ? { series: bar.series.label } : { cohort: bar.series.index })),
   });
   const select = (bar: (typeof drawn)[number]) => onSelect(selectionOf(bar));
   const {
@@ -221,17 +242,20 @@ export function DistributionChart(props: DistributionChartProps) {
     onKeyDown: onBarKey,
     barProps,
   } = useBarFocus(
-    useMemo(() => drawn.map((bar) => ({ column: bar.column, series: bar.slot })), [drawn]),
-    grouped ? 'stack' : 'list',
+    useMemo(
+      () => drawn.map((bar) => ({ column: bar.column, series: series.indexOf(bar.series) })),
+      [drawn, series],
+    ),
+    multi ? 'stack' : 'list',
     (i) => select(drawn[i]!),
   );
   const barName = (bar: (typeof drawn)[number]) =>
-    `${bar.label}${grouped ? `, ${bar.series.label}` : ''}: ${format(bar.value)}`;
+    `${bar.label}${multi ? `, ${bar.series.label}` : ''}: ${format(bar.value)}`;
   const showTooltip = (bar: (typeof drawn)[number], left: number, top: number) =>
     setTooltip({
       left,
       top,
-      content: grouped ? (
+      content: multi ? (
         <>
           <strong>{bar.label}</strong>
           {series.map((s) => (
@@ -258,7 +282,9 @@ export function DistributionChart(props: DistributionChartProps) {
     return (
       <div ref={frame} className="ps-chart-frame">
         <ChartState state="all-hidden">
-          Every cohort is hidden. Choose a cohort in the legend to show it.
+          {props.segments
+            ? 'Every segment is hidden. Choose a value in the legend to show it.'
+            : 'Every cohort is hidden. Choose a cohort in the legend to show it.'}
         </ChartState>
       </div>
     );
@@ -303,29 +329,32 @@ export function DistributionChart(props: DistributionChartProps) {
           <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
             {drawn.map((bar, i) => {
               const position = positionOf(bar.label, bar.slot);
-              const length = Math.abs(values(bar.value) - zero);
+              const start = values(bar.from);
+              const end = values(bar.from + bar.value);
+              const length = Math.abs(end - start);
               const color = seriesColor(props.colors, bar.series.index);
               return (
                 <BarLink key={`${bar.label}-${bar.series.label}`} selection={selectionOf(bar)}>
                   <rect
                     className="ps-bar"
-                    x={vertical ? position : 0}
-                    y={vertical ? values(bar.value) : position}
+                    x={vertical ? position : start}
+                    y={vertical ? end : position}
                     width={vertical ? thickness : Math.max(0, length)}
                     height={vertical ? Math.max(0, length) : thickness}
                     fill={patterns ? `url(#${patternPrefix}-${bar.series.index})` : color}
                     data-color={color}
                     data-x={bar.label}
                     data-value={bar.value}
-                    {...(grouped && { 'data-cohort': bar.series.label })}
+                    {...(multi && !props.segments && { 'data-cohort': bar.series.label })}
+                    {...(props.segments && { 'data-series': bar.series.label })}
                     aria-label={barName(bar)}
                     {...barProps(i)}
                     onFocus={() => {
                       barProps(i).onFocus();
                       showTooltip(
                         bar,
-                        margin.left + (vertical ? position + thickness : length),
-                        margin.top + (vertical ? values(bar.value) : position),
+                        margin.left + (vertical ? position + thickness : end),
+                        margin.top + (vertical ? end : position),
                       );
                     }}
                     // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.

@@ -3,6 +3,7 @@ import { useSearchParams } from '../routing/navigation.tsx';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DEFAULT_TOP,
+  EXPLORE_STACKS,
   MAX_BINS,
   MAX_TOP,
   countedLevels,
@@ -12,6 +13,7 @@ import {
   isStackable,
   type ExploreDimension,
   type ExploreProblem,
+  type ExploreStack,
   type ExploreSpec,
 } from '@pdb-stats/charts';
 import type { ReturnType as Level } from '@pdb-stats/search-model';
@@ -25,9 +27,14 @@ const DIMENSION_NAMES: Record<ExploreDimension, string> = {
   years: 'Years',
 };
 
+const STACK_NAMES: Record<ExploreStack, string> = {
+  stacked: 'Stacked',
+  grouped: 'Side by side',
+};
+
 const explorable = (attribute: PickerAttribute) => isExplorable(attribute);
 
-/** Attributes that can stack the years of a chart counting `count`. */
+/** Attributes that can split the bars of a chart counting `count`. */
 const stackableFor = (count: Level | undefined) => (attribute: PickerAttribute) =>
   isStackable(attribute) && count !== undefined && countedLevels(attribute.level).includes(count);
 
@@ -89,7 +96,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               className="ps-qb-input"
               data-testid="explore-count"
               value={count}
-              onChange={(event) => update({ count: event.target.value, by: undefined })}
+              onChange={(event) => update({ count: event.target.value, by: undefined, stack: undefined })}
             >
               {countedLevels(picked.level).map((level) => (
                 <option key={level} value={level}>
@@ -159,7 +166,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
           )}
         </form>
       )}
-      {picked && dimension === 'years' && (
+      {picked && dimension && (
         <div className="ps-explore-row">
           <div className="ps-explore-attribute">
             <AttributePicker
@@ -167,11 +174,37 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               label="Stack by (optional)"
               value={by}
               filter={stackable}
-              onPick={(attribute) => update({ by: attribute.path })}
+              onPick={(attribute) =>
+                update({
+                  by: attribute.path,
+                  ...(dimension !== 'years' && { stack: own.get('stack') ?? 'stacked' }),
+                })
+              }
             />
           </div>
+          {by && dimension !== 'years' && (
+            <label className="ps-qb-field">
+              <span className="ps-qb-label">Segments</span>
+              <select
+                className="ps-qb-input"
+                data-testid="explore-stack"
+                value={own.get('stack') ?? 'stacked'}
+                onChange={(event) => update({ stack: event.target.value })}
+              >
+                {EXPLORE_STACKS.map((stack) => (
+                  <option key={stack} value={stack}>
+                    {STACK_NAMES[stack]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {by && (
-            <button type="button" className="ps-button" onClick={() => update({ by: undefined })}>
+            <button
+              type="button"
+              className="ps-button"
+              onClick={() => update({ by: undefined, stack: undefined })}
+            >
               No stacking
             </button>
           )}

@@ -103,6 +103,25 @@ describe('completedExplore', () => {
     ).toBeUndefined();
   });
 
+  it('writes out how the segments of a second attribute are drawn (stacked), never on years', () => {
+    expect(
+      completedExplore(
+        page('attribute=exptl.method&by=rcsb_entry_info.resolution_combined'),
+        picker,
+      )?.toString(),
+    ).toBe(
+      'attribute=exptl.method&count=entry&dimension=terms&top=25&by=rcsb_entry_info.resolution_combined&stack=stacked',
+    );
+    expect(
+      completedExplore(
+        page(
+          'attribute=exptl.method&count=entry&dimension=terms&top=25&by=rcsb_entry_info.resolution_combined&stack=grouped',
+        ),
+        picker,
+      ),
+    ).toBeUndefined();
+  });
+
   it('leaves unknown attributes and dimensions to the reading', () => {
     expect(completedExplore(page('attribute=no.such'), picker)).toBeUndefined();
     expect(completedExplore(page('attribute=exptl.method&dimension=bins'), picker)).toBeUndefined();

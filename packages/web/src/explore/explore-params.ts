@@ -90,6 +90,7 @@ export function dimensionDefaults(attribute: PickerAttribute, dimension: Explore
     step: bins && String(bins.step),
     end: bins && String(bins.end),
     by: undefined,
+    stack: undefined,
   };
 }
 
@@ -118,6 +119,7 @@ export function completedExplore(
   // Bins are completed only when none is written: a half-written set is the visitor's, to be reported.
   if (dimension === 'bins' && (['start', 'step', 'end'] as const).every((name) => own.get(name) === null))
     Object.assign(changes, { start: defaults.start, step: defaults.step, end: defaults.end });
+  if (own.get('by') !== null && dimension !== 'years' && own.get('stack') === null) changes.stack = 'stacked';
   if (Object.keys(changes).length === 0) return undefined;
   // Everything else of the address (view, scope, window of years) is kept as it is.
   const next = new URLSearchParams();

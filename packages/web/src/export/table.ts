@@ -1,5 +1,6 @@
 import {
   singleSeriesName,
+  visibleSegments,
   visibleSeries,
   type ChartTable,
   type DistributionTableSource,
@@ -37,8 +38,13 @@ export function growthLegend(source: GrowthExportSource): LegendEntry[] {
   return [{ label: singleSeriesName(source), color: seriesColor(source.colors, 0) }];
 }
 
-/** The legend of a distribution chart: its one series. */
+/** The legend of a distribution chart: its visible segments and their colours, or its one series. */
 export function distributionLegend(source: DistributionExportSource): LegendEntry[] {
+  if (source.distribution.segments)
+    return visibleSegments(source).map(({ s, index }) => ({
+      label: s.label,
+      color: seriesColor(source.colors, index),
+    }));
   return [{ label: source.yAxisTitle, color: seriesColor(source.colors, 0) }];
 }
 

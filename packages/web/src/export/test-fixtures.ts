@@ -66,6 +66,7 @@ export function distributionSource(
     query: definition.query,
     xAxisTitle: definition.options.xAxisTitle,
     yAxisTitle: definition.options.yAxisTitle,
+    hidden: [],
     colors: ['#abcdef'],
   };
 }
