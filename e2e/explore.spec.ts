@@ -16,6 +16,7 @@ import {
   largestBar,
   requestOf,
   search,
+  tableText,
   waitForBarsGrown,
   waitForChart,
 } from './support/helpers.ts';
@@ -51,6 +52,20 @@ const ATTRIBUTES: ExploreAttribute[] = [
     contexts: ['exact-match'],
     name: 't',
   },
+  {
+    path: 'rcsb_entry_info.experimental_method',
+    level: 'entry',
+    type: 'string',
+    contexts: ['exact-match'],
+    name: 'm',
+  },
+  {
+    path: 'rcsb_entry_info.polymer_entity_count',
+    level: 'entry',
+    type: 'integer',
+    contexts: ['default-match'],
+    name: 'c',
+  },
 ];
 
 /** The bars a page URL's explore chart should show, from the service's own facet answer. */
@@ -59,8 +74,16 @@ async function expectedBars(baseURL: string, url: string): Promise<Map<string, n
   const spec = readExplore(params, (path) => ATTRIBUTES.find((a) => a.path === path)).spec!;
   const chart = exploreChart(spec);
   const response = await search(baseURL, chartFacetRequest(chart.query));
-  if (chart.kind === 'distribution')
-    return new Map(toDistributionData(response, chart.query).bars.map((b) => [`${b.label}|`, b.value]));
+  if (chart.kind === 'distribution') {
+    const data = toDistributionData(response, chart.query);
+    if (!data.segments) return new Map(data.bars.map((b) => [`${b.label}|`, b.value]));
+    // Split bars draw their segments: a stack has no empty segment, side by side every one stands.
+    return new Map(
+      data.segments
+        .flatMap((s) => data.bars.map((b, i) => [`${b.label}|${s.label}`, s.values[i] ?? 0] as const))
+        .filter(([, value]) => spec.stack === 'grouped' || value > 0),
+    );
+  }
   const data = toGrowthData(response, chart.query as GrowthQuery);
   const stacked = spec.by !== undefined;
   // A stacked chart draws no segment for a series' empty total.
@@ -195,6 +218,106 @@ for (const [width, height] of [
       // The API names the chart as the page does (the attributes' names from the same schema).
       const json = await fetch(`${baseURL}/api/charts/explore.json${new URL(page.url()).search}`);
       expect((await json.json()).title).toBe(await page.locator('h1').textContent());
+    });
+
+    test('terms split by a second attribute: stacked, then side by side; the legend, the table and the API agree', async ({
+      page,
+      baseURL,
+    }, info) => {
+      await page.goto('/explore?attribute=rcsb_entry_info.experimental_method');
+      await expect(page).toHaveURL(/&dimension=terms&top=25$/);
+      await waitForChart(page);
+      await pick(page, 'Stack by (optional)', 'polymer entity count', 'rcsb_entry_info.polymer_entity_count');
+      await expect(page).toHaveURL(/&top=25&by=rcsb_entry_info\.polymer_entity_count&stack=stacked$/);
+      await waitForChart(page);
+      const stacked = await expectedBars(baseURL!, page.url());
+      const values = new Set([...stacked.keys()].map((k) => k.split('|')[1]));
+      expect(values.size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(stacked);
+      // The legend lists the segments drawn, under the second attribute's name.
+      const legend = page.locator('.ps-legend');
+      await expect(legend.locator('legend')).toHaveText(/Polymer Entity Count/i);
+      expect(
+        new Set(
+          await legend
+            .locator('input[data-series]')
+            .evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-series'))),
+        ),
+      ).toEqual(values);
+      await expect(page.getByTestId('chart-subtitle')).toContainText(', split by ');
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-terms-stacked-${width}.png`), fullPage: true });
+
+      // The page's table is the chart data API's: the bar's count, then a column per segment.
+      await page.getByText('Data table').click();
+      const table = await tableText(page.locator('.ps-data-details table'));
+      const api = await fetch(`${baseURL}/api/charts/explore.csv${new URL(page.url()).search}`);
+      expect(api.status).toBe(200);
+      const [columns, ...rows] = (await api.text())
+        .trim()
+        .split(/\r?\n/)
+        .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+      expect(table.columns).toEqual(columns);
+      expect(columns!.length).toBe(2 + values.size);
+      expect(table.rows.map(([label, cells]) => [label, ...cells.map((c) => c.replace(/,/g, ''))])).toEqual(
+        rows,
+      );
+
+      // Side by side: every segment stands on the axis, zeros too.
+      await builder(page).getByTestId('explore-stack').selectOption('grouped');
+      await expect(page).toHaveURL(/&stack=grouped$/);
+      await waitForChart(page);
+      const grouped = await expectedBars(baseURL!, page.url());
+      expect(grouped.size).toBeGreaterThanOrEqual(stacked.size);
+      await expect.poll(() => barValues(page)).toEqual(grouped);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-terms-grouped-${width}.png`), fullPage: true });
+    });
+
+    test('bins split by a second attribute: a segment’s search finds scope AND bar AND segment', async ({
+      page,
+      baseURL,
+    }, info) => {
+      await page.goto(
+        '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4',
+      );
+      await waitForChart(page);
+      await pick(page, 'Stack by (optional)', 'experimental method', 'rcsb_entry_info.experimental_method');
+      await expect(page).toHaveURL(/&end=4&by=rcsb_entry_info\.experimental_method&stack=stacked$/);
+      await waitForChart(page);
+      const expected = await expectedBars(baseURL!, page.url());
+      expect(new Set([...expected.keys()].map((k) => k.split('|')[1])).size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(expected);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-bins-stacked-${width}.png`), fullPage: true });
+
+      // The largest segment's search counts that bin AND that method, not the whole bin.
+      const bar = await largestBar(page);
+      const value = Number(await bar.getAttribute('data-value'));
+      const x = (await bar.getAttribute('data-x'))!;
+      const binTotal = [...expected]
+        .filter(([key]) => key.startsWith(`${x}|`))
+        .reduce((a, [, v]) => a + v, 0);
+      expect(value).toBeLessThan(binTotal);
+      if (phone) {
+        await bar.click({ force: true });
+        const href = await page
+          .getByTestId('selection')
+          .getByRole('link', { name: 'Open search' })
+          .getAttribute('href');
+        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
+      } else {
+        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+
+      // A segment hidden in the legend leaves the chart.
+      const first = [...expected.keys()][0]!.split('|')[1]!;
+      await page.locator(`.ps-legend input[data-series="${first}"]`).click();
+      await expect
+        .poll(async () => [...(await barValues(page)).keys()].some((k) => k.endsWith(`|${first}`)))
+        .toBe(false);
     });
 
     test('embedded: the chart alone, from the same parameters', async ({ page, baseURL }) => {
