@@ -174,12 +174,15 @@ for (const size of SIZES) {
       await expect(bar.locator('.ps-scope-row')).toHaveCount(2);
       await waitForChart(page);
       await expect(page.getByTestId('chart-subtitle')).toHaveText(
-        'Number of Entries by Resolution (Å) — Method: X-RAY DIFFRACTION vs Method: ELECTRON MICROSCOPY',
+        'Number of Entries by Resolution (Å) — Experimental method: X-RAY DIFFRACTION vs Experimental method: ELECTRON MICROSCOPY',
       );
       const cohorts = await page
         .locator('.ps-plot-chart .ps-bar')
         .evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('data-cohort')))].sort());
-      expect(cohorts).toEqual(['Method: ELECTRON MICROSCOPY', 'Method: X-RAY DIFFRACTION']);
+      expect(cohorts).toEqual([
+        'Experimental method: ELECTRON MICROSCOPY',
+        'Experimental method: X-RAY DIFFRACTION',
+      ]);
       await page.screenshot({
         path: test.info().outputPath(`compare-with-${size.name}.png`),
         fullPage: true,

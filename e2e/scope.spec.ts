@@ -140,7 +140,11 @@ for (const [width, height] of [
         parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'X-RAY DIFFRACTION' },
       };
       await expect.poll(() => JSON.parse(scopeOf(page.url()) ?? 'null')).toEqual(node);
-      await expect(chips(page)).toHaveText([/^Method: X-RAY DIFFRACTION×$/]);
+      // The chip names the attribute as the builder does.
+      await expect(chips(page)).toHaveText([/^Experimental method: X-RAY DIFFRACTION×$/]);
+      await expect(page.getByTestId('builder-condition')).toHaveText([
+        /Experimental method “X-RAY DIFFRACTION”/,
+      ]);
       await page.screenshot({ path: `${test.info().outputDir}/scope-started-${width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Close builder' }).click();
       await expect(page.getByTestId('query-builder')).toHaveCount(0);
@@ -172,7 +176,7 @@ for (const [width, height] of [
       await waitForHydration(page, '[data-testid="scope-bar"] button');
       await page.getByTestId('scope-bar').getByRole('button', { name: 'Add condition' }).click();
       await buildCondition(page, 'experimental method', 'exptl.method', 'X-RAY DIFFRACTION');
-      await expect(chips(page)).toHaveText([/^Method: X-RAY DIFFRACTION×$/]);
+      await expect(chips(page)).toHaveText([/^Experimental method: X-RAY DIFFRACTION×$/]);
       const node = JSON.parse(scopeOf(page.url())!) as QueryNode;
       const entries = await countOf(baseURL!, { query: node, return_type: 'entry' });
       await expect(page.locator('[data-count="entry"] .ps-headline-value')).toHaveText(

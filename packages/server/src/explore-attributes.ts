@@ -11,14 +11,13 @@ export function exploreResolver(held: AttributeSet): (path: string) => ExploreAt
   return (path) => {
     const attribute = held.find(path, 'entry');
     if (!attribute) return undefined;
-    const brief = attributeBrief(attribute);
     return {
       path: attribute.path,
       level: attribute.level,
       type: attribute.type,
       contexts: attribute.contexts,
       // Named as the dashboard names it from the metadata schema, so that titles agree.
-      name: brief !== attribute.path ? brief : attributeName(attribute.path),
+      name: attributeName(attribute.path, attributeBrief(attribute)),
       ...(attribute.units && { unit: unitSymbol(attribute.units) }),
     };
   };

@@ -418,7 +418,10 @@ describe('cohorts compared (query repeated, label, measure)', () => {
 
   it('a cohort without a label is named by its conditions in plain words', async () => {
     const json = (await get(`/api/charts/resolution.json?${cohorts(false)}`)).json();
-    expect(json.series).toEqual(['Method: X-RAY DIFFRACTION', 'Method: ELECTRON MICROSCOPY']);
+    expect(json.series).toEqual([
+      'Experimental method: X-RAY DIFFRACTION',
+      'Experimental method: ELECTRON MICROSCOPY',
+    ]);
   });
 });
 

@@ -87,8 +87,7 @@ function leafAttribute(path: string, leaf: Json, service: AttributeService): Pic
     level,
     type,
     contexts,
-    // A brief that only repeats the path says less than the path's last words.
-    name: typeof brief === 'string' && brief !== path ? brief : attributeName(path),
+    name: attributeName(path, typeof brief === 'string' ? brief : undefined),
     ...(description && { description }),
     group: group ?? `${LEVEL_NAMES[level]} attributes`,
     ...(values.length > 0 && { values }),

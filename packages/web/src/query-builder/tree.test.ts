@@ -262,7 +262,7 @@ describe('the attribute picker over a metadata schema', () => {
       ['chem_comp.formula_weight', 'text_chem', 'mol_definition', 'Chemical component attributes', 'Da'],
     ]);
     expect(attributes[0]).toMatchObject({
-      name: 'Experimental Method',
+      name: 'Experimental method',
       values: ['X-RAY DIFFRACTION', 'SOLUTION NMR'],
     });
     expect(attributes[1]!.name).toBe('Resolution');

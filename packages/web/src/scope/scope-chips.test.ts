@@ -53,7 +53,7 @@ describe('the scope as chips', () => {
 
   it('shows an or group, a negation and a single condition as one chip with its summary', () => {
     expect(scopeChips(METHODS).map((chip) => chip.text)).toEqual([
-      'Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY',
+      'Experimental method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY',
     ]);
     expect(scopeChips(group('and', METHODS, text('exptl.method', 'exact_match', 'X', true)))).toHaveLength(2);
     expect(scopeChips(HUMAN)).toEqual([

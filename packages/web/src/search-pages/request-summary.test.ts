@@ -58,7 +58,7 @@ describe('summarizeRequest', () => {
       return_type: 'mol_definition',
     };
     expect(summarizeRequest(request)).toBe(
-      '(Formula weight above 500 Da or Type one of “peptide-like”, “saccharide”), Name not given, chemical components',
+      '(Formula weight above 500 Da or Chemical component type one of “peptide-like”, “saccharide”), Chemical name not given, chemical components',
     );
   });
 
@@ -107,6 +107,14 @@ describe('attributeName', () => {
     );
     expect(attributeName('exptl_crystal.pdbx_mosaicity')).toBe('Mosaicity');
   });
+
+  it('names an attribute alike with or without the service’s brief where it knows the name', () => {
+    expect(attributeName('exptl.method')).toBe('Experimental method');
+    expect(attributeName('exptl.method', 'Experimental Method')).toBe('Experimental method');
+    expect(attributeName('pdbx_reference_molecule.class', 'BIRD Class')).toBe('BIRD Class');
+    // A brief that repeats the path says less than its last word.
+    expect(attributeName('exptl_crystal.pdbx_mosaicity', 'exptl_crystal.pdbx_mosaicity')).toBe('Mosaicity');
+  });
 });
 
 describe('summarizeNode in the short style (scope chips, cohorts in a legend)', () => {
@@ -142,12 +150,14 @@ describe('summarizeNode in the short style (scope chips, cohorts in a legend)', 
       short(terminal('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens')),
     ).toBe('Source organism: Homo sapiens');
     expect(short(terminal('exptl.method', 'in', ['X-RAY DIFFRACTION', 'SOLUTION NMR', 'OTHER']))).toBe(
-      'Method: X-RAY DIFFRACTION, SOLUTION NMR or OTHER',
+      'Experimental method: X-RAY DIFFRACTION, SOLUTION NMR or OTHER',
     );
     expect(short(terminal('exptl.method', 'exact_match', 'X-RAY DIFFRACTION', true))).toBe(
-      'Method: not X-RAY DIFFRACTION',
+      'Experimental method: not X-RAY DIFFRACTION',
     );
-    expect(short(terminal('exptl.method', 'in', ['A', 'B'], true))).toBe('Method: none of A or B');
+    expect(short(terminal('exptl.method', 'in', ['A', 'B'], true))).toBe(
+      'Experimental method: none of A or B',
+    );
     expect(short(terminal('rcsb_entry_info.resolution_combined', 'less', 2, true))).toBe(
       'not resolution < 2 Å',
     );
@@ -181,14 +191,18 @@ describe('summarizeNode in the short style (scope chips, cohorts in a legend)', 
         terminal('exptl.method', 'exact_match', 'ELECTRON MICROSCOPY'),
       ],
     };
-    expect(short(methods)).toBe('Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY');
-    expect(summarizeNode(methods)).toBe('Method “X-RAY DIFFRACTION” or Method “ELECTRON MICROSCOPY”');
+    expect(short(methods)).toBe('Experimental method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY');
+    expect(summarizeNode(methods)).toBe(
+      'Experimental method “X-RAY DIFFRACTION” or Experimental method “ELECTRON MICROSCOPY”',
+    );
     const mixed = {
       type: 'group',
       logical_operator: 'and',
       nodes: [methods, terminal('rcsb_entry_info.resolution_combined', 'less', 2)],
     };
-    expect(short(mixed)).toBe('Method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY, Resolution < 2 Å');
+    expect(short(mixed)).toBe(
+      'Experimental method: X-RAY DIFFRACTION or ELECTRON MICROSCOPY, Resolution < 2 Å',
+    );
   });
 
   it('keeps the sentence style readable, with the service’s default bounds', () => {

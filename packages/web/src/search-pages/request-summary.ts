@@ -6,8 +6,16 @@ import { countNoun } from './columns.ts';
  * The request may be anything a visitor typed, so every shape is checked, never assumed.
  */
 
-/** Names of the attributes the charts search by, where the path's last word says too little. */
+/**
+ * Names of the attributes the charts and scopes search by, where the path's last word says too
+ * little; in sentence case, as the dashboard writes every name. They win over the service's own
+ * brief, so a chip, a legend and the query builder name an attribute alike.
+ */
 const NAMES: Record<string, string> = {
+  'exptl.method': 'Experimental method',
+  'struct_keywords.pdbx_keywords': 'Structure keywords',
+  'chem_comp.type': 'Chemical component type',
+  'chem_comp.name': 'Chemical name',
   'rcsb_accession_info.initial_release_date': 'Release date',
   'rcsb_chem_comp_info.initial_release_date': 'Release date',
   'rcsb_entry_info.resolution_combined': 'Resolution',
@@ -96,10 +104,15 @@ const isDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The name of an attribute: a known one, or the last word of its path made readable. */
-export function attributeName(path: string): string {
+/**
+ * The name of an attribute, wherever the dashboard shows one: a known one, else the brief of the
+ * service's metadata (when the caller has read it), else the last word of its path made readable.
+ */
+export function attributeName(path: string, brief?: string): string {
   const known = NAMES[path];
   if (known) return known;
+  // A brief that only repeats the path says less than the path's last words.
+  if (brief && brief !== path) return brief;
   const last = path.split('.').pop() ?? path;
   const words = last
     .replace(/^(rcsb|pdbx|ncbi)_/, '')
