@@ -110,6 +110,11 @@ const BARS: { page: string; click: ChartClick; cohort?: number }[] = [
     cohort: 0,
   },
   { page: `/explore?${EXPLORE}`, click: { x: '1.5-2', view: 'cumulative' } },
+  // A segment of an explore chart split by a second attribute: the bar AND the segment.
+  {
+    page: `/explore?${EXPLORE}&by=rcsb_entry_info.experimental_method&stack=stacked`,
+    click: { x: '1.5-2', series: 'EM', view: 'cumulative' },
+  },
 ];
 
 describe('the short link of a bar', () => {
