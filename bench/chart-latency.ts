@@ -4,7 +4,16 @@
  * over the whole archive and over a scope of two terminals (`scoped: <chart>`), with levels below
  * EC classes; then the whole registry one request after another, uncached, unscoped.
  */
-import { CHARTS, chartFacetRequest, finalizeRequest, resolveChart, withScope } from '@pdb-stats/charts';
+import {
+  CHARTS,
+  chartFacetRequest,
+  exploreChart,
+  finalizeRequest,
+  readExplore,
+  resolveChart,
+  withScope,
+  type ExploreAttribute,
+} from '@pdb-stats/charts';
 import { validateSearchRequest, type QueryNode } from '@pdb-stats/search-model';
 import { registryChartRequests } from '../packages/server/src/chart-requests.ts';
 import { openDuckDbEngine } from '../packages/server/src/engine/index.ts';
@@ -46,6 +55,42 @@ function drilledRequests() {
   }));
 }
 
+/** Attributes of the explore cases, as the catalogue describes them (names do not change the work). */
+const EXPLORE_ATTRIBUTES: ExploreAttribute[] = [
+  ['rcsb_entry_info.experimental_method', 'entry', 'string', 'exact-match'],
+  ['rcsb_entry_info.resolution_combined', 'entry', 'number', 'default-match'],
+  ['rcsb_entry_info.polymer_entity_count', 'entry', 'integer', 'default-match'],
+  ['rcsb_entity_source_organism.ncbi_scientific_name', 'polymer_entity', 'string', 'exact-match'],
+].map(
+  ([path, level, type, context]) =>
+    ({ path, level, type, contexts: [context], name: path }) as ExploreAttribute,
+);
+
+/**
+ * Explore charts, each without and with a second attribute splitting its bars (a terms facet inside
+ * each bar), so that the cost of the split reads off two rows; the last counts entries by an
+ * attribute of their entities, with many values.
+ */
+const EXPLORE_CASES = [
+  'attribute=rcsb_entry_info.experimental_method&dimension=terms&top=25',
+  'attribute=rcsb_entry_info.experimental_method&dimension=terms&top=25&by=rcsb_entry_info.polymer_entity_count',
+  'attribute=rcsb_entry_info.resolution_combined&dimension=bins&start=1&step=0.25&end=4',
+  'attribute=rcsb_entry_info.resolution_combined&dimension=bins&start=1&step=0.25&end=4&by=rcsb_entry_info.experimental_method',
+  'attribute=rcsb_entry_info.resolution_combined&dimension=bins&start=1&step=0.25&end=4&by=rcsb_entity_source_organism.ncbi_scientific_name',
+];
+
+function exploreRequests() {
+  const resolve = (path: string) => EXPLORE_ATTRIBUTES.find((a) => a.path === path);
+  return EXPLORE_CASES.map((text) => {
+    const spec = readExplore(new URLSearchParams(text), resolve).spec!;
+    const by = spec.by ? ` by ${spec.by.path.split('.').at(-1)}` : '';
+    return {
+      name: `explore ${spec.attribute.path.split('.').at(-1)} ${spec.dimension}${by}`,
+      request: chartFacetRequest(exploreChart(spec).query),
+    };
+  });
+}
+
 /** Names of the scoped cases start with this. */
 export const SCOPED = 'scoped: ';
 
@@ -81,7 +126,8 @@ export async function benchChartLatency(
     'through the service, no HTTP (ms); uncached: the engine, its shared derived tables built by a first run (last column); cached: the answer cache\n',
   );
   const service = new SearchService(engine);
-  const drilled = drilledRequests();
+  // Levels below EC classes and explore charts are measured beside the registry, not in its sum.
+  const drilled = [...drilledRequests(), ...exploreRequests()];
   const registry = [...registryChartRequests(), ...drilled];
   // The same chart's request over the scope, as the dashboard sends it (scope AND the chart's facets).
   const scoped = registry.map(({ name, request }) => ({
