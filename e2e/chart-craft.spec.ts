@@ -57,6 +57,7 @@ async function chartGeometry(page: Page) {
       bars: Array.from(svg.querySelectorAll('.ps-bar, .ps-point')).map((b) => ({
         ...box(b),
         x: b.getAttribute('data-x')!,
+        cohort: b.getAttribute('data-cohort'),
       })),
       axisTitles: Array.from(svg.querySelectorAll('.ps-axis-label')).map((t) => (t.textContent ?? '').trim()),
     };
@@ -68,6 +69,61 @@ const overlap = (a: Box, b: Box) =>
   Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
 
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The drawing's craft: tick labels apart and in the interface font, an axis title on each axis,
+ * every category named in full inside the chart (horizontal charts), every year or bin label
+ * centred under its bar or its group of bars (one bar per cohort when compared).
+ */
+async function checkCraft(page: Page, chart: ChartDefinition) {
+  const g = await chartGeometry(page);
+
+  // No two tick labels (values, years, bins, category names) overlap.
+  for (let i = 0; i < g.ticks.length; i++)
+    for (let j = i + 1; j < g.ticks.length; j++)
+      expect(overlap(g.ticks[i]!, g.ticks[j]!), `"${g.ticks[i]!.text}" overlaps "${g.ticks[j]!.text}"`).toBe(
+        false,
+      );
+
+  // Tick text in the interface font at 12 to 13 px.
+  for (const font of g.fonts) {
+    expect(['12px', '13px']).toContain(font.size);
+    expect(font.family).toBe(g.appFont);
+  }
+
+  // An axis title on each axis.
+  expect(g.axisTitles.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+
+  const names = [...new Set(g.bars.map((b) => b.x))];
+  if (chart.kind === 'distribution' && chart.options.orientation === 'horizontal') {
+    // Every category's full name is written, inside the chart and the screen.
+    for (const name of names) {
+      const label = g.categories.find((c) => c.category === name);
+      expect(label, `no label for ${name}`).toBeDefined();
+      expect(words(label!.text)).toBe(words(name));
+      expect(label!.left).toBeGreaterThanOrEqual(g.svg.left - 0.5);
+      expect(label!.right).toBeLessThanOrEqual(g.svg.right + 0.5);
+      expect(label!.left).toBeGreaterThanOrEqual(0);
+      expect(label!.right).toBeLessThanOrEqual(g.viewportWidth);
+    }
+  } else {
+    // Every year or bin label is centred under its bar, or its group of bars side by side.
+    expect(g.binLabels.length).toBeGreaterThan(0);
+    const cohorts = new Set(g.bars.map((b) => b.cohort)).size;
+    for (const label of g.binLabels) {
+      const group = g.bars.filter((b) => b.x === label.text);
+      // A year or bin with no count draws no bar; a cohort without one leaves its place empty.
+      if (new Set(group.map((b) => b.cohort)).size < cohorts) continue;
+      const left = Math.min(...group.map((b) => b.left));
+      const right = Math.max(...group.map((b) => b.right));
+      const centre = (label.left + label.right) / 2;
+      expect(Math.abs(centre - (left + right) / 2), `label ${label.text}`).toBeLessThanOrEqual(2);
+    }
+    expect(g.binLabels.some((label) => g.bars.some((b) => b.x === label.text))).toBe(true);
+  }
+
+  await expect(page.getByTestId('chart-subtitle')).toHaveText(/\S/);
+}
 
 for (const size of SIZES) {
   test.describe(`at ${size.width}×${size.height}`, () => {
@@ -89,52 +145,7 @@ for (const size of SIZES) {
         await page.goto(`/${chart.kind}/${chart.key}${view && `?view=${view}`}`);
         await waitForChart(page);
         if (chart.kind !== 'trend' || view === 'shares') await waitForBarsGrown(page);
-        const g = await chartGeometry(page);
-
-        // No two tick labels (values, years, bins, category names) overlap.
-        for (let i = 0; i < g.ticks.length; i++)
-          for (let j = i + 1; j < g.ticks.length; j++)
-            expect(
-              overlap(g.ticks[i]!, g.ticks[j]!),
-              `"${g.ticks[i]!.text}" overlaps "${g.ticks[j]!.text}"`,
-            ).toBe(false);
-
-        // Tick text in the interface font at 12 to 13 px.
-        for (const font of g.fonts) {
-          expect(['12px', '13px']).toContain(font.size);
-          expect(font.family).toBe(g.appFont);
-        }
-
-        // An axis title on each axis.
-        expect(g.axisTitles.filter(Boolean).length).toBeGreaterThanOrEqual(2);
-
-        const names = [...new Set(g.bars.map((b) => b.x))];
-        if (chart.kind === 'distribution' && chart.options.orientation === 'horizontal') {
-          // Every category's full name is written, inside the chart and the screen.
-          for (const name of names) {
-            const label = g.categories.find((c) => c.category === name);
-            expect(label, `no label for ${name}`).toBeDefined();
-            expect(words(label!.text)).toBe(words(name));
-            expect(label!.left).toBeGreaterThanOrEqual(g.svg.left - 0.5);
-            expect(label!.right).toBeLessThanOrEqual(g.svg.right + 0.5);
-            expect(label!.left).toBeGreaterThanOrEqual(0);
-            expect(label!.right).toBeLessThanOrEqual(g.viewportWidth);
-          }
-        } else {
-          // Every year or bin label is centred under its bar.
-          expect(g.binLabels.length).toBeGreaterThan(0);
-          for (const label of g.binLabels) {
-            const bar = g.bars.find((b) => b.x === label.text);
-            if (!bar) continue; // a year or bin with no count draws no bar
-            const centre = (label.left + label.right) / 2;
-            expect(Math.abs(centre - (bar.left + bar.right) / 2), `label ${label.text}`).toBeLessThanOrEqual(
-              2,
-            );
-          }
-          expect(g.binLabels.some((label) => g.bars.some((b) => b.x === label.text))).toBe(true);
-        }
-
-        await expect(page.getByTestId('chart-subtitle')).toHaveText(/\S/);
+        await checkCraft(page, chart);
 
         if (process.env.CHART_SHOTS_DIR) {
           mkdirSync(process.env.CHART_SHOTS_DIR, { recursive: true });
@@ -143,6 +154,53 @@ for (const size of SIZES) {
             fullPage: true,
           });
         }
+      });
+    }
+
+    // Two cohorts (`query` repeated): bars side by side per bin, year or category, and a legend.
+    const method = (value: string) => ({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value },
+    });
+    const cohorts = ['X-RAY DIFFRACTION', 'ELECTRON MICROSCOPY']
+      .map((m) => `query=${encodeURIComponent(JSON.stringify(method(m)))}`)
+      .join('&');
+    for (const [key, view] of [
+      ['resolution', ''],
+      ['enzyme-classification', ''],
+      ['overall-structures', 'annual'],
+      ['overall-structures', ''],
+    ] as const) {
+      const chart = CHARTS[key];
+      test(`${key}${view && ` (${view})`} compared over two cohorts: axes fit, names in full, labels under their groups, a legend apart`, async ({
+        page,
+      }) => {
+        await page.goto(`/${chart.kind}/${key}?${cohorts}${view && `&view=${view}`}`);
+        await waitForChart(page);
+        await waitForBarsGrown(page);
+        const drawn = await page
+          .locator('.ps-plot-chart .ps-bar')
+          .evaluateAll((bars) => new Set(bars.map((b) => b.getAttribute('data-cohort'))).size);
+        expect(drawn).toBe(2);
+        await checkCraft(page, chart);
+        // The legend's entries: apart, on the screen.
+        const entries = await page.locator('.ps-legend label').evaluateAll((labels) =>
+          labels.map((l) => {
+            const r = l.getBoundingClientRect();
+            return { text: l.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          }),
+        );
+        expect(entries).toHaveLength(2);
+        for (const entry of entries) {
+          expect(entry.left, entry.text).toBeGreaterThanOrEqual(0);
+          expect(entry.right, entry.text).toBeLessThanOrEqual(size.width);
+        }
+        expect(overlap(entries[0]!, entries[1]!)).toBe(false);
+        await page.screenshot({
+          path: test.info().outputPath(`compared-${key}${view && `-${view}`}-${size.name}.png`),
+          fullPage: true,
+        });
       });
     }
 
