@@ -1,8 +1,8 @@
 import type { TrendData, YearQuartiles } from '@pdb-stats/charts';
-import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
+import { nice, ticks as niceTicks } from 'd3-array';
 import { useState, type Ref } from 'react';
 import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
+import { scaleBand, scaleLinear } from './scales.ts';
 import { useBarFocus } from './bar-focus.ts';
 import { BarLink } from './bar-link.tsx';
 import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
@@ -71,8 +71,9 @@ export function BandChart(props: BandChartProps) {
     );
 
   const max = Math.max(...quartiles.map((q) => q.q3));
-  const axis = scaleLinear<number>({ domain: [0, max * 1.05], nice: true });
-  const ticks = axis.ticks(6);
+  // The axis reaches a round value a little above the highest quartile, with about six ticks.
+  const domain = nice(0, max * 1.05, 10);
+  const ticks = niceTicks(domain[0], domain[1], 6);
   const valueLabelWidth = Math.max(...ticks.map((t) => measureText(formatNumber(t))));
   const MARGIN = {
     top: 16,
@@ -82,8 +83,8 @@ export function BandChart(props: BandChartProps) {
   };
   const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const y = axis.copy().range([innerHeight, 0]);
-  const x = scaleBand<string>({ domain: data.years, range: [0, innerWidth], padding: 0.15 });
+  const y = scaleLinear(domain, [innerHeight, 0]);
+  const x = scaleBand<string>(data.years, [0, innerWidth], 0.15);
   const cx = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
   const pieces = runs(data.years, quartiles);
   const band = (run: YearQuartiles[]) =>
@@ -124,7 +125,7 @@ export function BandChart(props: BandChartProps) {
         aria-roledescription="line chart"
         aria-label={`${props.yAxisTitle} per year: median and quartiles. Arrow keys move between years; Enter opens a year's search.`}
       >
-        <Group left={MARGIN.left} top={MARGIN.top}>
+        <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
           {ticks.map((t) => (
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
@@ -186,7 +187,7 @@ export function BandChart(props: BandChartProps) {
             innerWidth={innerWidth}
             innerHeight={innerHeight}
           />
-        </Group>
+        </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
     </div>

@@ -1,5 +1,4 @@
-import { Group } from '@visx/group';
-import { scaleBand } from '@visx/scale';
+import { scaleBand } from './scales.ts';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { TICK_SPACE, ValueAxis } from './chart-axes.tsx';
@@ -190,15 +189,15 @@ export function DistributionChart(props: DistributionChartProps) {
   }
   const height = innerHeight + margin.top + margin.bottom;
 
-  const categories = scaleBand<string>({ domain: [...labels], range: [0, innerWidth], padding: 0.15 });
+  const categories = scaleBand<string>([...labels], [0, innerWidth], 0.15);
   const rowOf = new Map(horizontal?.rows.map((row) => [row.label, row]));
   const groupThickness = vertical ? categories.bandwidth() : horizontal!.thickness;
   // Within a category, each series' bar in its own slot, a pixel apart when they are thin.
-  const slots = scaleBand<number>({
-    domain: grouped ? series.map((_, i) => i) : [0],
-    range: [0, groupThickness],
-    padding: grouped ? 0.08 : 0,
-  });
+  const slots = scaleBand<number>(
+    grouped ? series.map((_, i) => i) : [0],
+    [0, groupThickness],
+    grouped ? 0.08 : 0,
+  );
   const thickness = grouped ? slots.bandwidth() : groupThickness;
   const positionOf = (label: string, slot: number) =>
     (vertical ? (categories(label) ?? 0) : (rowOf.get(label)?.barTop ?? 0)) + (slots(slot) ?? 0);
@@ -318,7 +317,7 @@ export function DistributionChart(props: DistributionChartProps) {
             count={Math.max(1, ...series.map((s) => s.index + 1))}
           />
         )}
-        <Group left={margin.left} top={margin.top}>
+        <g transform={`translate(${margin.left}, ${margin.top})`}>
           {ticks.map((t) =>
             vertical ? (
               <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
@@ -466,7 +465,7 @@ export function DistributionChart(props: DistributionChartProps) {
               />
             </>
           )}
-        </Group>
+        </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
     </div>

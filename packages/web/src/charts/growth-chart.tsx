@@ -1,6 +1,5 @@
 import type { ChartEvent, DataView, GrowthData } from '@pdb-stats/charts';
-import { Group } from '@visx/group';
-import { scaleBand } from '@visx/scale';
+import { scaleBand } from './scales.ts';
 import { useMemo, useState, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
@@ -125,7 +124,7 @@ export function GrowthChart(props: GrowthChartProps) {
   // The events' labels are laid out before the top margin: their rows add to it. The first row is
   // the one of the note of a year not over, which it must leave free.
   const plotWidth = Math.max(120, width - left - right);
-  const bandX = scaleBand<string>({ domain: data.years, range: [0, plotWidth], padding: 0.15 });
+  const bandX = scaleBand<string>(data.years, [0, plotWidth], 0.15);
   const partialNote = partial ? `${partial.year} to ${partial.through}` : '';
   const partialEnd = partial ? (bandX(partial.year) ?? 0) + bandX.bandwidth() : 0;
   const { placed, rows } = placeEventLabels(
@@ -150,11 +149,11 @@ export function GrowthChart(props: GrowthChartProps) {
   const y = valueScale(scale, maxTotal, [innerHeight, 0]);
   const x = bandX;
   // Within a year, each visible cohort's bar in its own slot.
-  const slots = scaleBand<number>({
-    domain: shown.map((s) => s.index),
-    range: [0, x.bandwidth()],
-    padding: 0.08,
-  });
+  const slots = scaleBand<number>(
+    shown.map((s) => s.index),
+    [0, x.bandwidth()],
+    0.08,
+  );
   const barX = (year: string, series: number) => (x(year) ?? 0) + (grouped ? (slots(series) ?? 0) : 0);
   const barWidth = grouped ? slots.bandwidth() : x.bandwidth();
   const color = (index: number) => seriesColor(colors, index);
@@ -240,7 +239,7 @@ export function GrowthChart(props: GrowthChartProps) {
         data-scale={scale}
       >
         {patterns && <PatternDefs prefix={patternPrefix} colors={colors} count={data.series.length} />}
-        <Group left={MARGIN.left} top={MARGIN.top}>
+        <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
           {y.ticks.map((t) => (
             <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
           ))}
@@ -383,7 +382,7 @@ export function GrowthChart(props: GrowthChartProps) {
             innerWidth={innerWidth}
             innerHeight={innerHeight}
           />
-        </Group>
+        </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
     </div>

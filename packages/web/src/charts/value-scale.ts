@@ -1,4 +1,4 @@
-import { scaleLinear, scaleLog } from '@visx/scale';
+import { scaleLinear, scaleLog, type ContinuousScale } from './scales.ts';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { formatNumber, valueTicks, MAX_VALUE_TICKS } from './format.ts';
 import { CHART_LINE, measureText } from './text-measure.ts';
@@ -16,7 +16,7 @@ export interface ValueScale {
   (value: number): number;
   ticks: number[];
   /** The underlying scale, for the axis component. */
-  axis: ReturnType<typeof scaleLinear<number>> | ReturnType<typeof scaleLog<number>>;
+  axis: ContinuousScale;
 }
 
 /** Room above the tallest bar, as a share of its length, so that no bar touches the chart's top. */
@@ -54,7 +54,7 @@ export function valueScale(
       every += 1;
       ticks = all.filter((_, i) => i % every === 0);
     }
-    const log = scaleLog<number>({ domain: [1, all.at(-1)!], range, clamp: true });
+    const log = scaleLog([1, all.at(-1)!], range);
     return Object.assign((value: number) => log(Math.max(1, value)), { ticks, axis: log });
   }
   const topOf = (ticks: number[]) => Math.max(ticks.at(-1) ?? 1, max * HEADROOM);
@@ -64,7 +64,7 @@ export function valueScale(
     ticks = valueTicks(max, step, most);
   }
   const top = topOf(ticks);
-  const linear = scaleLinear<number>({ domain: [0, top], range });
+  const linear = scaleLinear([0, top], range);
   // Ticks stand where the scale puts them: the top of the axis may lie beyond the last tick.
   return Object.assign((value: number) => linear(value), { ticks, axis: linear });
 }
