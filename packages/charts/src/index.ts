@@ -62,12 +62,15 @@ export {
   CHART_LIST,
   resolveChart,
   drillProblem,
+  levelTitle,
+  answeredTitle,
   resolveExplore,
   sameChart,
   chartsOfCategory,
   type ResolvedChart,
 } from './registry.ts';
 export { EC_CLASS_NAMES } from './registry/ec-hierarchy.ts';
+export { SCOP_CLASS_NAMES } from './registry/scop-hierarchy.ts';
 export {
   generateBins,
   binLabel,

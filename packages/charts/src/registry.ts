@@ -2,6 +2,8 @@ import { CHART_KEYS, type ChartKey, type DisplayCategory } from './keys.ts';
 import { DISTRIBUTION_CHARTS } from './registry/distribution-charts.ts';
 import { GROWTH_CHARTS } from './registry/growth-charts.ts';
 import { TREND_CHARTS } from './registry/trend-charts.ts';
+import type { SearchResponse } from '@pdb-stats/search-model';
+import { toDistributionData } from './transform.ts';
 import type { ChartDefinition } from './types.ts';
 import { exploreChart, writeExplore, type ExploreSpec } from './explore.ts';
 
@@ -50,12 +52,11 @@ export function resolveChart<D extends ChartDefinition>(
 ): ResolvedChart<D> {
   const hierarchy = definition.hierarchy;
   if (hierarchy && parent != null && hierarchy.problem(parent) === undefined) {
-    const trail = hierarchy.trail(parent).map((step) => step.label);
     return {
       kind: definition.kind,
       definition,
       query: hierarchy.levelQuery(parent),
-      title: `${definition.title}: ${trail.join(' › ')}`,
+      title: levelTitle(definition, parent),
       parent,
     } as ResolvedChart<D>;
   }
@@ -79,6 +80,26 @@ export function resolveChart<D extends ChartDefinition>(
     title: option.title,
     variant: option.value,
   } as ResolvedChart<D>;
+}
+
+/**
+ * The title of the level below `parent`: the chart's, then the classes down to it, named by `names`
+ * once the level's answer gives them (`DistributionData.names`).
+ */
+export function levelTitle(
+  definition: ChartDefinition,
+  parent: string,
+  names?: Readonly<Record<string, string>>,
+): string {
+  const trail = definition.hierarchy?.trail(parent, names) ?? [];
+  return `${definition.title}: ${trail.map((step) => step.label).join(' › ')}`;
+}
+
+/** A chart's title once answered: a drilled-down level names its classes as the answer does. */
+export function answeredTitle(chart: ResolvedChart, response: SearchResponse | null): string {
+  if (chart.parent === undefined || chart.kind !== 'distribution') return chart.title;
+  const { names } = toDistributionData(response, chart.query);
+  return names ? levelTitle(chart.definition, chart.parent, names) : chart.title;
 }
 
 /**

@@ -106,7 +106,7 @@ function termsFacet(dimension: TermsDimension, inner: Facet[] = []): Facet {
         ]
       : []),
   ];
-  return wrapInFilters(dimension.filters, {
+  const facet = wrapInFilters(dimension.filters, {
     name: dimension.name,
     aggregation_type: 'terms',
     attribute: dimension.attribute,
@@ -115,6 +115,10 @@ function termsFacet(dimension: TermsDimension, inner: Facet[] = []): Facet {
     // Inside the filter facets, so the names (and segments) are read from records like the bucket's own.
     ...(nested.length > 0 && { facets: nested }),
   });
+  if (!dimension.within) return facet;
+  const { record, parent } = dimension.within;
+  // One group: the kind and the class hold on one record (the annotation is the scope of both).
+  return { filter: andGroup([...record, parent].map(terminal)) as FilterNode, facets: [facet] };
 }
 
 /**
@@ -128,8 +132,14 @@ export function namedLabel(
   population: number,
   names: readonly { label: string; population: number }[],
 ) {
+  const name = nameOf(population, names);
+  return name === undefined ? id : `${id} ${name}`;
+}
+
+/** The one name held by all `population` objects of an identifier's bucket, if exactly one is (see `namedLabel`). */
+export function nameOf(population: number, names: readonly { label: string; population: number }[]) {
   const whole = names.filter((n) => n.population === population);
-  return whole.length === 1 ? `${id} ${whole[0]!.label}` : id;
+  return whole.length === 1 ? whole[0]!.label : undefined;
 }
 
 /** The identifier of a bar labelled by `namedLabel` (identifiers hold no spaces). */
@@ -251,7 +261,10 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
       ];
     }
     case 'terms':
-      return [termsFacet(first, segments)];
+      return [
+        termsFacet(first, segments),
+        ...(('trail' in query && query.trail) || []).map((t) => termsFacet(t)),
+      ];
     case 'range':
       return [
         {
@@ -402,6 +415,7 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
       nodes.push(dateBinNode(first.attribute, click.x));
       break;
     case 'terms':
+      nodes.push(...(first.within?.record ?? []).map(terminal));
       nodes.push(...(first.filters ?? []).map(terminal));
       nodes.push(termNode(first, click.x));
       break;

@@ -7,8 +7,15 @@ import {
   parseServiceRangeLabel,
   sameBin,
 } from './bins.ts';
-import { NAMES_FACET, dateBinLabel, dateRangeBins, namedLabel, type FacetOptions } from './requests.ts';
-import type { DistributionQuery, GrowthQuery } from './types.ts';
+import {
+  NAMES_FACET,
+  dateBinLabel,
+  dateRangeBins,
+  nameOf,
+  namedLabel,
+  type FacetOptions,
+} from './requests.ts';
+import type { DistributionQuery, GrowthQuery, TermsDimension } from './types.ts';
 
 /** Number of buckets drawn when a chart's truncation flag is on. */
 export const TRUNCATED_BUCKETS = 25;
@@ -52,6 +59,8 @@ export interface DistributionData {
   segments?: DistributionSegment[];
   /** With a second dimension: how many of its values the bars drawn hold, before the cut. */
   segmentCount?: number;
+  /** Names of the classes above a drilled-down level, by identifier (`DistributionQuery.trail`). */
+  names?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -240,9 +249,25 @@ export function toDistributionData(
             value: b.population,
           })),
           bucketCount: kept.length,
+          ...(query.trail && { names: trailNames(response, query.trail) }),
         },
         shown,
       );
     }
   }
+}
+
+/** The names of the classes above a level, read from its trail facets (a class whose name is not certain is left out). */
+function trailNames(
+  response: SearchResponse | null,
+  trail: readonly TermsDimension[],
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const facet of trail) {
+    for (const b of bucketFacet(response?.facets, facet.name)?.buckets ?? []) {
+      const name = nameOf(b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []);
+      if (name !== undefined) names[b.label] = name;
+    }
+  }
+  return names;
 }

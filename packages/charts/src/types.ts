@@ -50,6 +50,15 @@ export interface TermsDimension {
    * names on this attribute, and a bar reads `<id> <name>` (see `namedLabel`).
    */
   namedBy?: string;
+  /**
+   * The kind of nested record the values are read from, and the class opened on it (a level below a
+   * SCOP class: annotation `type = SCOP`, lineage `id = P`): one filter of both around `filters`, so
+   * the service keeps the annotations of that kind that hold the class (the annotation is the scope
+   * of the two), then `filters` pick items of their lineage. A bar's search is the record's
+   * conditions, the filters and the value in one group (one annotation, one lineage item); the class
+   * is left out, since the value implies it.
+   */
+  within?: { record: FixedCondition[]; parent: FixedCondition };
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */
@@ -139,6 +148,13 @@ export interface DistributionQuery {
    * own condition implies it (a child's lineage holds its parent), so click-through searches leave it out.
    */
   parentCondition?: QueryNode;
+  /**
+   * The classes above a drilled-down level, asked beside its bars (their identifiers with the names
+   * the archive gives them) where identifiers do not tell their names (SCOP sunids): one facet per
+   * depth, since every object of the level holds all of them and a name is told by being the only
+   * one all objects of an identifier's bucket hold.
+   */
+  trail?: TermsDimension[];
 }
 
 /** The query of a trend chart: years, and the numeric attribute inside each year. */
@@ -255,8 +271,11 @@ export interface ChartHierarchy {
   problem: (value: string) => string | undefined;
   /** The query of the level below the class `parent` (a valid value). */
   levelQuery: (parent: string) => DistributionQuery;
-  /** The classes from the top down to `parent`, `parent` last. */
-  trail: (parent: string) => HierarchyStep[];
+  /**
+   * The classes from the top down to `parent`, `parent` last; named by `names` (identifier → name,
+   * read from the level's answer: `DistributionData.names`) where a class's identifier does not tell it.
+   */
+  trail: (parent: string, names?: Readonly<Record<string, string>>) => HierarchyStep[];
   /** The class a bar opens (a bar of the top level when `parent` is undefined), or undefined when it has no level below. */
   childOf: (barLabel: string, parent: string | undefined) => string | undefined;
 }

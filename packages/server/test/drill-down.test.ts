@@ -190,3 +190,158 @@ describe('the chart data API of a drilled-down level', () => {
     expect(response.json().message).toContain(message);
   });
 });
+
+/**
+ * Drill-down on the SCOP classes of the same archive: a sunid does not hold its ancestors, so each
+ * level is read from the annotations holding the class opened (the annotation the scope of its type
+ * and the id, the depth that of one lineage item). Every level keeps the product's promise, its bars
+ * are the lineage items one deeper on those annotations, and the breadcrumb's names come with it.
+ */
+describe('every level below a SCOP class', () => {
+  const SCOP = CHARTS['scop-classification'];
+  const scopHierarchy = SCOP.hierarchy!;
+  const scopAnnotationHolds = (id: string): QueryNode => ({
+    type: 'group',
+    logical_operator: 'and',
+    nodes: [
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_polymer_instance_annotation.type',
+          operator: 'exact_match',
+          value: 'SCOP',
+        },
+      },
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_polymer_instance_annotation.annotation_lineage.id',
+          operator: 'exact_match',
+          value: id,
+        },
+      },
+    ],
+  });
+  /** Every path opened from the top down, with the bar label each was opened from. */
+  const opened = new Map<string, string>();
+  beforeAll(async () => {
+    let level: (string | undefined)[] = [undefined];
+    while (level.length > 0) {
+      const next: string[] = [];
+      for (const parent of level) {
+        const chart = resolveChart(SCOP, undefined, parent);
+        const { bars } = toDistributionData(await answer(chart), chart.query);
+        for (const bar of bars) {
+          const child = scopHierarchy.childOf(bar.label, parent);
+          if (child === undefined) continue;
+          opened.set(child, bar.label);
+          next.push(child);
+        }
+      }
+      level = next;
+    }
+  });
+  const paths = () => [...opened.keys()];
+
+  it('opens classes, folds, superfamilies and families of several classes', () => {
+    const depths = new Set(paths().map((p) => p.split('.').length));
+    expect([...depths].sort()).toEqual([1, 2, 3, 4]);
+    expect(new Set(paths().map((p) => p.split('.')[0])).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('each bar equals the count of its click-through search, at every level, whole and over a scope', async () => {
+    const scope: QueryNode = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.5 },
+    };
+    let drawn = 0;
+    let scopedBars = 0;
+    for (const parent of paths()) {
+      const chart = resolveChart(SCOP, undefined, parent);
+      const whole = await barsAgainstSearches(fixture.app, chart, NOW);
+      // The demo archive's lineages end at the family: the level below one is empty.
+      if (parent.split('.').length < 4) expect(whole.bars, `level below ${parent}`).toBeGreaterThan(0);
+      else expect(whole.bars, `level below ${parent}`).toBe(0);
+      if (whole.bars > 0) drawn++;
+      expect(whole.nonZero).toBe(whole.bars);
+      expect(whole.mismatches, `level below ${parent}: bars that disagree with their search`).toEqual([]);
+      const scoped = await barsAgainstSearches(fixture.app, chart, NOW, scope);
+      scopedBars += scoped.nonZero;
+      expect(scoped.mismatches, `level below ${parent} over a scope`).toEqual([]);
+    }
+    expect(drawn).toBeGreaterThan(10);
+    expect(scopedBars).toBeGreaterThan(0);
+  });
+
+  it('its bars are the lineage items one deeper, each counting every entry with a SCOP annotation holding it; the trail is named', async () => {
+    let named = 0;
+    let unnamed = 0;
+    for (const parent of paths().filter((p) => p.split('.').length < 4)) {
+      const chart = resolveChart(SCOP, undefined, parent);
+      const data = toDistributionData(await answer(chart), chart.query);
+      for (const bar of data.bars) {
+        const id = idOfNamedLabel(bar.label);
+        if (bar.label !== id) named++;
+        else unnamed++;
+        // A child's annotations all hold its parent: the count does not depend on the parent's condition.
+        expect(bar.value).toBe(
+          await count(fixture.app, { query: scopAnnotationHolds(id), return_type: 'entry' }),
+        );
+      }
+      // The breadcrumb: the class by its SCOP name, each class below it by the name its bar had
+      // (and by a name, when its bar had none).
+      const trail = scopHierarchy.trail(parent, data.names);
+      expect(trail.map((s) => s.value).at(-1)).toBe(parent);
+      parent.split('.').forEach((id, i, ids) => {
+        const label = opened.get(ids.slice(0, i + 1).join('.'))!;
+        const name = i === 0 ? label : label.slice(label.indexOf(' ') + 1);
+        expect(trail[i]!.label, `${parent} at depth ${i + 1}`).toBe(name === id ? data.names?.[id] : name);
+        expect(trail[i]!.label).not.toBe(id);
+      });
+    }
+    // A bar is named when its name is the only one all its entries hold: most are (an entry with
+    // two folds of one class may hold both names in every entry of one of them; that bar stays a
+    // sunid, and its level's breadcrumb still names it).
+    expect(named).toBeGreaterThan(unnamed * 5);
+  });
+
+  it('the chart data API gives the page table of a level and its named title', async () => {
+    for (const parent of paths()
+      .filter((p) => p.split('.').length === 2)
+      .slice(0, 3)) {
+      const chart = resolveChart(SCOP, undefined, parent);
+      const response = await answer(chart);
+      const expected = chartTable(chart, response, { view: 'cumulative', hidden: [] });
+      expect(expected.rows.length).toBeGreaterThan(0);
+      const csv = await fixture.app.inject({ url: `/api/charts/scop-classification.csv?parent=${parent}` });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body).toBe(toCsv(expected));
+      const json = await fixture.app.inject({ url: `/api/charts/scop-classification.json?parent=${parent}` });
+      const title = json.json().title as string;
+      expect(title).toBe(
+        `${SCOP.title}: ${scopHierarchy
+          .trail(parent, toDistributionData(response, chart.query).names)
+          .map((s) => s.label)
+          .join(' › ')}`,
+      );
+      // Named, not numbered: no sunid in the title.
+      expect(title).not.toMatch(/\d{5}/);
+      expect(json.json()).toMatchObject({ parent, rows: expected.rows });
+    }
+  });
+
+  it.each([['51349.x'], ['Peptides'], ['1.2.3.4.5.6.7'], ['']])(
+    '400 for scop-classification?parent=%s, naming the parameter',
+    async (value) => {
+      const response = await fixture.app.inject({
+        url: `/api/charts/scop-classification.csv?parent=${encodeURIComponent(value)}`,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, field: 'parent' });
+      expect(response.json().message).toContain('path of SCOP sunids');
+    },
+  );
+});

@@ -1,3 +1,4 @@
+import { SCOP_CLASS_NAMES } from '@pdb-stats/charts';
 import { hashString } from '../random.ts';
 
 /**
@@ -21,19 +22,29 @@ export interface Fold {
   lineages: Record<DomainResource, readonly LineageRecord[]>;
 }
 
-/** SCOP 1.75 / SCOPe classes (the labels of the scop-classification chart). */
-export const SCOP_CLASSES: Record<string, readonly [string, string]> = {
-  a: ['46456', 'All alpha proteins'],
-  b: ['48724', 'All beta proteins'],
-  c: ['51349', 'Alpha and beta proteins (a/b)'],
-  d: ['53931', 'Alpha and beta proteins (a+b)'],
-  e: ['56572', 'Multi-domain proteins (alpha and beta)'],
-  f: ['56835', 'Membrane and cell surface proteins and peptides'],
-  g: ['56992', 'Small proteins'],
-  h: ['57942', 'Coiled coil proteins'],
-  j: ['58231', 'Peptides'],
-  k: ['58788', 'Designed proteins'],
+const SCOP_CLASS_SUNIDS: Record<string, string> = {
+  a: '46456',
+  b: '48724',
+  c: '51349',
+  d: '53931',
+  e: '56572',
+  f: '56835',
+  g: '56992',
+  h: '57942',
+  j: '58231',
+  k: '58788',
 };
+
+/**
+ * SCOP 1.75 / SCOPe classes by letter: sunid and name, named as the scop-classification chart names
+ * its top level (the drill-down reads a top-level bar's sunid from those names).
+ */
+export const SCOP_CLASSES: Record<string, readonly [string, string]> = Object.fromEntries(
+  Object.entries(SCOP_CLASS_SUNIDS).map(([letter, sunid]) => [
+    letter,
+    [sunid, SCOP_CLASS_NAMES[sunid]!] as const,
+  ]),
+);
 
 const SCOP2_CLASSES: Record<string, readonly [string, string]> = {
   a: ['1000000', 'All alpha proteins'],

@@ -2,6 +2,7 @@ import type { ChartKey } from '../keys.ts';
 import type { ChartVariants, DistributionChartDefinition, DistributionQuery } from '../types.ts';
 import { GLOBAL_SYMMETRY, RELEASE_DATE, TOP_25, distribution, terms } from './common.ts';
 import { EC_HIERARCHY } from './ec-hierarchy.ts';
+import { SCOP_HIERARCHY } from './scop-hierarchy.ts';
 
 const SOURCE_TYPES = [
   { value: 'natural', sourceType: 'natural', label: 'Natural' },
@@ -277,6 +278,7 @@ export const DISTRIBUTION_CHARTS = {
       }),
     },
     lineageDepth: 1,
+    hierarchy: SCOP_HIERARCHY,
     options: { xAxisTitle: 'SCOP Classification', yAxisTitle: 'Number of Entries', yStep: 5000 },
   }),
   'integrative-input-data': distribution({

@@ -11,6 +11,7 @@ import {
   drillProblem,
   chartFileName,
   levelTag,
+  answeredTitle,
   chartTable,
   comparedRequests,
   comparedTable,
@@ -409,7 +410,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
 
     const document = {
       chart: key,
-      title: chart.title,
+      title: comparison ? chart.title : answeredTitle(chart, responses[0]!),
       kind: chart.kind,
       ...(view && { view }),
       ...(chart.variant !== undefined &&

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { generateDocuments, writeSnapshot, type DemoDocuments } from '@pdb-stats/archive';
-import { RETURN_TYPES } from '@pdb-stats/search-model';
+import { CHARTS, chartFacetRequest, resolveChart, toDistributionData } from '@pdb-stats/charts';
+import { RETURN_TYPES, type SearchResponse } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import { registryChartRequests } from '../../src/chart-requests.ts';
 import { openClickHouseEngine } from '../../src/engine/clickhouse/clickhouse-engine.ts';
@@ -86,6 +87,32 @@ describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () =
   it.each(charts.map((c) => [c.name, c.request] as const))('chart %s', async (_name, request) => {
     await both(request);
   });
+
+  it.each([['enzyme-classification'], ['scop-classification']] as const)(
+    'drilled-down levels of %s, opened bar by bar from the top',
+    async (key) => {
+      const definition = CHARTS[key];
+      let level: (string | undefined)[] = [undefined];
+      let levels = 0;
+      while (level.length > 0) {
+        const next: string[] = [];
+        for (const parent of level) {
+          const chart = resolveChart(definition, undefined, parent);
+          const { body } = await both(chartFacetRequest(chart.query, { now: NOW }));
+          const { bars } = toDistributionData(JSON.parse(body) as SearchResponse, chart.query);
+          levels++;
+          // Two classes of each level, every depth down to the deepest (a cluster is slow to ask).
+          for (const bar of bars.slice(0, 2)) {
+            const child = definition.hierarchy!.childOf(bar.label, parent);
+            if (child !== undefined) next.push(child);
+          }
+        }
+        level = next;
+      }
+      expect(levels).toBeGreaterThan(10);
+    },
+    120_000,
+  );
 
   it.each(FEATURE_REQUESTS.map((r) => [r.name, r.request] as const))(
     'request: %s',
