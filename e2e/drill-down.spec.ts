@@ -30,12 +30,26 @@ async function tabTo(page: Page, matches: (el: Element) => boolean, limit = 80) 
 const trail = (page: Page) => page.getByTestId('drill-trail').locator('li');
 const parentOf = (url: string) => new URL(url).searchParams.get('parent');
 
+const SCOP = CHARTS['scop-classification'];
+const SCOP_PATH = '/distribution/scop-classification';
+
 /** The level's bars as the service counts them: the facet answer of that level, children only. */
-async function expectedBars(baseURL: string, parent: string) {
-  const chart = resolveChart(EC, undefined, parent);
+async function expectedBars(baseURL: string, parent: string | undefined, definition = EC) {
+  const chart = resolveChart(definition, undefined, parent);
   const data = toDistributionData(await search(baseURL, chartFacetRequest(chart.query)), chart.query);
   return new Map(data.bars.map((bar) => [`${bar.label}|`, bar.value] as const));
 }
+
+/** The largest bar of a level that has a level below, by label, with its count. */
+function largestOpenable(bars: Map<string, number>, parent: string | undefined) {
+  const [key, value] = [...bars]
+    .filter(([key]) => SCOP.hierarchy!.childOf(key.split('|')[0]!, parent) !== undefined)
+    .sort((a, b) => b[1] - a[1])[0]!;
+  return { label: key.split('|')[0]!, value };
+}
+
+/** The name in a bar's label `<sunid> <name>`. */
+const nameOf = (label: string) => label.slice(label.indexOf(' ') + 1);
 
 for (const [width, height] of [
   [1280, 900],
@@ -47,7 +61,8 @@ for (const [width, height] of [
 
     /** Chooses a bar as the visitor does: a click (its search opens in a tab, closed here) or a tap. */
     async function choose(page: Page, label: string) {
-      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${label}"]`);
+      // Quoted as a CSS string: SCOP names hold double quotes ('"Winged helix" DNA-binding domain').
+      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x=${JSON.stringify(label)}]`);
       await waitForBarsGrown(page);
       if (phone) await bar.click({ force: true });
       else {
@@ -159,6 +174,98 @@ for (const [width, height] of [
       expect(rows.map((row) => idOfNamedLabel(row.replace(/^"/, '')))).toEqual(
         [...expected.keys()].map((k) => idOfNamedLabel(k.split('|')[0]!)),
       );
+    });
+
+    test('SCOP: two levels down by sunid paths, named breadcrumb, Back and Forward, and a bar’s search', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      await page.goto(SCOP_PATH);
+      await waitForChart(page);
+      const top = largestOpenable(await expectedBars(baseURL!, undefined, SCOP), undefined);
+      const classId = SCOP.hierarchy!.childOf(top.label, undefined)!;
+      await choose(page, top.label);
+      await expect(page.getByTestId('drill-down')).toHaveText(`Open level below ${top.label}`);
+      await page.getByTestId('drill-down').click();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${classId}$`));
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(`${SCOP.title}: ${top.label}`);
+      await expect(trail(page)).toHaveText(['All classes', top.label]);
+      const firstLevel = await expectedBars(baseURL!, classId, SCOP);
+      expect(firstLevel.size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(firstLevel);
+
+      // A fold, named by the archive's lineage ('<sunid> <name>'), opens its superfamilies.
+      const fold = largestOpenable(firstLevel, classId);
+      expect(fold.label).toMatch(/^\d+ \S/);
+      const foldPath = `${classId}.${idOfNamedLabel(fold.label)}`;
+      await choose(page, fold.label);
+      await page.getByTestId('drill-down').click();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${foldPath.replace('.', '\\.')}$`));
+      await waitForChart(page);
+      // The breadcrumb and title name the classes, not their sunids.
+      await expect(trail(page)).toHaveText(['All classes', top.label, nameOf(fold.label)]);
+      await expect(page.locator('h1')).toHaveText(`${SCOP.title}: ${top.label} › ${nameOf(fold.label)}`);
+      const secondLevel = await expectedBars(baseURL!, foldPath, SCOP);
+      expect(secondLevel.size).toBeGreaterThan(0);
+      await expect.poll(() => barValues(page)).toEqual(secondLevel);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: testInfo.outputPath(`scop-drill-${width}.png`), fullPage: true });
+
+      // A superfamily bar's search finds its count.
+      const [superfamily, value] = [...secondLevel].sort((a, b) => b[1] - a[1])[0]!;
+      const bar = page.locator(
+        `.ps-plot-chart .ps-bar[data-x=${JSON.stringify(superfamily.split('|')[0]!)}]`,
+      );
+      if (phone) {
+        await bar.click({ force: true });
+        const href = await page
+          .getByTestId('selection')
+          .getByRole('link', { name: 'Open search' })
+          .getAttribute('href');
+        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
+      } else {
+        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+
+      // Back and Forward step through the levels; the breadcrumb leads to the top.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${classId}$`));
+      await expect.poll(() => barValues(page)).toEqual(firstLevel);
+      await page.goForward();
+      await expect.poll(() => barValues(page)).toEqual(secondLevel);
+      await expect(trail(page)).toHaveText(['All classes', top.label, nameOf(fold.label)]);
+      await trail(page).getByRole('link', { name: 'All classes' }).click();
+      await expect(page).toHaveURL(new RegExp(`${SCOP_PATH}$`));
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(SCOP.title);
+    });
+
+    test('SCOP: a level opened by address is drawn by the server with its named breadcrumb; its CSV is the table', async ({
+      page,
+      baseURL,
+    }) => {
+      const top = largestOpenable(await expectedBars(baseURL!, undefined, SCOP), undefined);
+      const classId = SCOP.hierarchy!.childOf(top.label, undefined)!;
+      const fold = largestOpenable(await expectedBars(baseURL!, classId, SCOP), classId);
+      const foldPath = `${classId}.${idOfNamedLabel(fold.label)}`;
+      const response = await page.goto(`${SCOP_PATH}?parent=${foldPath}`);
+      const html = (await response!.text()) as string;
+      expect(html).toContain('data-testid="drill-trail"');
+      await waitForChart(page);
+      await expect(trail(page)).toHaveText(['All classes', top.label, nameOf(fold.label)]);
+      await page.getByText('Data table').click();
+      const expected = await expectedBars(baseURL!, foldPath, SCOP);
+      await expect(page.locator('.ps-data-details table tbody tr')).toHaveCount(expected.size);
+      const csv = await page.request.get(`/api/charts/scop-classification.csv?parent=${foldPath}`);
+      expect(csv.status()).toBe(200);
+      const rows = (await csv.text()).trim().split('\r\n').slice(1);
+      expect(rows.map((row) => Number(row.slice(row.lastIndexOf(',') + 1)))).toEqual([...expected.values()]);
+      await page.goto(`${SCOP_PATH}?parent=Peptides`);
+      await waitForChart(page);
+      await expect(page.getByTestId('parent-problem')).toContainText('parent: must be a path of SCOP sunids');
     });
 
     test('a level the chart does not have is said, naming the parameter, and the top level drawn', async ({

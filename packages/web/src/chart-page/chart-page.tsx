@@ -7,6 +7,8 @@ import {
   drillProblem,
   isChartKey,
   isComparison,
+  answeredTitle,
+  levelTitle,
   resolveChart,
   sameChart,
   exploreTag,
@@ -16,6 +18,7 @@ import {
   type ChartDefinition,
   type ChartKind,
   type ChartView,
+  type DistributionData,
   type Measure,
   type ResolvedChart,
   type Scope,
@@ -154,7 +157,7 @@ function exportInput(
   const { definition } = chart;
   return {
     key: definition.key,
-    title: chart.title,
+    title: answeredTitle(chart, shown.response),
     kind: chart.kind,
     ...(kindViews(chart.kind).length > 0 && { view: look.view }),
     ...(chart.variant !== undefined && { variant: chart.variant }),
@@ -271,6 +274,15 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   const allYears = whole && 'years' in whole.data ? whole.data.years.map(Number) : [];
   const comparedShown = drawable ? compared.shown : undefined;
   const onScreen = comparison ? comparedShown : shown;
+  // A drilled-down level's classes are named by its answer where their identifiers do not tell it.
+  const levelNames =
+    shown?.chart.kind === 'distribution' && shown.chart.parent === resolved.parent
+      ? (shown.data as DistributionData).names
+      : undefined;
+  const title =
+    resolved.parent !== undefined && levelNames
+      ? levelTitle(definition, resolved.parent, levelNames)
+      : resolved.title;
 
   const [prevChart, setPrevChart] = useState({ resolved, scope: scope.node });
   if (
@@ -475,9 +487,14 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
         {builder}
         <header className="ps-plot-header">
           {definition.hierarchy && resolved.parent !== undefined && (
-            <DrillBreadcrumb hierarchy={definition.hierarchy} parent={resolved.parent} hrefOf={levelHref} />
+            <DrillBreadcrumb
+              hierarchy={definition.hierarchy}
+              parent={resolved.parent}
+              names={levelNames}
+              hrefOf={levelHref}
+            />
           )}
-          <h1>{resolved.title}</h1>
+          <h1>{title}</h1>
           {parentProblem && (
             <p className="ps-scope-blocked" role="alert" data-testid="parent-problem">
               The level in the address cannot be drawn (parent: {parentProblem}); the top level is shown.

@@ -5,6 +5,8 @@ export interface DrillBreadcrumbProps {
   hierarchy: ChartHierarchy;
   /** The class whose level below is drawn. */
   parent: string;
+  /** Names of the classes by identifier, from the level's answer (`DistributionData.names`). */
+  names?: Readonly<Record<string, string>>;
   /** The page's address with the level below `parent` (undefined: the top level) opened. */
   hrefOf: (parent: string | undefined) => string;
 }
@@ -13,8 +15,8 @@ export interface DrillBreadcrumbProps {
  * Where a drilled-down chart is: the top level, then each class down to the one drawn, every one
  * above the current level a link back to its level (a history entry, so Back returns here).
  */
-export function DrillBreadcrumb({ hierarchy, parent, hrefOf }: DrillBreadcrumbProps) {
-  const trail = hierarchy.trail(parent);
+export function DrillBreadcrumb({ hierarchy, parent, names, hrefOf }: DrillBreadcrumbProps) {
+  const trail = hierarchy.trail(parent, names);
   const steps = [{ value: undefined, label: hierarchy.topLabel }, ...trail];
   return (
     <nav className="ps-drill-trail" aria-label="Level" data-testid="drill-trail">
