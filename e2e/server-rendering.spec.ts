@@ -58,6 +58,10 @@ test('a chart page’s HTML holds the drawn chart, its header and its data table
     /<details class="ps-data-details"><summary>Data table<\/summary><div[^>]*>[\s\S]*<table/,
   );
   expect(root).not.toContain('data-testid="plot-skeleton"');
+  // Its styles are written in its head: its first paint waits for no stylesheet.
+  const head = html.split('</head>')[0]!;
+  expect(head).not.toMatch(/<link rel="stylesheet"/);
+  expect(head).toMatch(/<style>[\s\S]{5000,}?\.ps-plot[\s\S]*<\/style>/);
   // The page's title is the chart's.
   expect(html).toContain(`<title>PDB Statistics: ${CHARTS['experimental-method'].title}</title>`);
 });

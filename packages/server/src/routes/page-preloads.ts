@@ -18,8 +18,20 @@ function pageOf(path: string): PageName | undefined {
   return matchRoute(path)?.page;
 }
 
-/** The tags of a path's page chunk; with `stylesheets`, its styles applied (for a page drawn on the server). */
-export type PagePreloads = (path: string, options?: { stylesheets?: boolean }) => string;
+/** The tags of a path's page chunk: fetched early for a page the browser draws, applied for one the server drew. */
+export interface PagePreloads {
+  /** In the head of a page the browser draws: its chunk's scripts and styles, fetched while the entry loads. */
+  (path: string): string;
+  /**
+   * A page the server drew: its chunk's scripts in the head, with the styles of the entry and of its
+   * chunk written out in a style element, so that the page is painted from its HTML alone (their files,
+   * fetched beside a score of scripts, came well after the HTML and held its first paint); and at the
+   * end of the body their stylesheet links, which paint nothing new but tell the entry's loader of page
+   * chunks that their styles are there (it would fetch them and hold the page until they came). The
+   * template's own stylesheet links are taken out of its head by the caller.
+   */
+  drawn(path: string): { head: string; end: string };
+}
 
 /** The chunks `roots` load statically, themselves included. */
 function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string> {
@@ -53,26 +65,50 @@ export function pageChunkKey(
  * loads, instead of after it has run: one step less between navigation and the first chart. Without
  * them the page still works, one round trip later. `base` is the public path of the build's assets.
  */
-export function pagePreloads(manifest: Manifest, base: string): PagePreloads {
+export function pagePreloads(
+  manifest: Manifest,
+  base: string,
+  styles: ReadonlyMap<string, string> = new Map(),
+): PagePreloads {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html');
   const loaded = staticClosure(manifest, entry ? [entry] : []);
+  const entryStyles = entry ? (manifest[entry]!.css ?? []) : [];
+  const sheet = (file: string) => `<link rel="stylesheet" crossorigin href="${base}${file}">`;
   const tags = Object.entries(PAGES).map(([name, { chunk }]) => {
     const key = pageChunkKey(manifest, entry, chunk);
     const chunks = [...staticClosure(manifest, key ? [key] : [])].filter((key) => !loaded.has(key));
-    const scripts = chunks.map(
-      (key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`,
-    );
+    const scripts = chunks
+      .map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`)
+      .join('');
     const styleFiles = chunks.flatMap((key) => manifest[key]!.css ?? []);
-    const styles = styleFiles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
-    // A page drawn on the server needs its chunk's styles before it is shown, not after its script runs.
-    const sheets = styleFiles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
-    return { name, html: [...scripts, ...styles].join(''), rendered: [...scripts, ...sheets].join('') };
+    const preloads = styleFiles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
+    const sheets = [...entryStyles, ...styleFiles];
+    const written = sheets.every((file) => styles.has(file));
+    return {
+      name,
+      html: scripts + preloads.join(''),
+      drawn: written
+        ? {
+            head: `${scripts}<style>${sheets.map((file) => styles.get(file)).join('\n')}</style>`,
+            end: sheets.map(sheet).join(''),
+          }
+        : // Without the styles' text, the drawn page waits for their files, in the head.
+          { head: scripts + sheets.map(sheet).join(''), end: '' },
+    };
   });
-  return (path, { stylesheets = false } = {}) => {
-    const page = pageOf(path);
-    const tag = tags.find((t) => t.name === page);
-    return (stylesheets ? tag?.rendered : tag?.html) ?? '';
-  };
+  const tagOf = (path: string) => tags.find((t) => t.name === pageOf(path));
+  const preloads = (path: string) => tagOf(path)?.html ?? '';
+  preloads.drawn = (path: string) => tagOf(path)?.drawn ?? { head: entryStyles.map(sheet).join(''), end: '' };
+  return preloads;
+}
+
+/** The stylesheet links of the page template, which a drawn page's tags replace. */
+export const TEMPLATE_SHEETS = /<link rel="stylesheet"[^>]*>/g;
+
+/** A build without a manifest: no preloads, and its drawn pages link the template's stylesheets. */
+function withoutPreloads(index: string): PagePreloads {
+  const sheets = index.match(TEMPLATE_SHEETS)?.join('') ?? '';
+  return Object.assign(() => '', { drawn: () => ({ head: sheets, end: '' }) });
 }
 
 /**
@@ -84,11 +120,20 @@ export async function readPagePreloads(root: string, index: string): Promise<Pag
   try {
     manifest = JSON.parse(await readFile(join(root, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch {
-    return () => '';
+    return withoutPreloads(index);
   }
   const entryFile = manifest['index.html']?.file;
   const at = entryFile ? index.indexOf(entryFile) : -1;
-  if (!entryFile || at < 0) return () => '';
+  if (!entryFile || at < 0) return withoutPreloads(index);
   const base = /(?:src|href)="([^"]*)$/.exec(index.slice(0, at))?.[1] ?? '/';
-  return pagePreloads(manifest, base);
+  // The styles' text, for the pages drawn on the server; a file that cannot be read is linked instead.
+  const files = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
+  const styles = new Map<string, string>();
+  await Promise.all(
+    [...files].map(async (file) => {
+      const text = await readFile(join(root, file), 'utf8').catch(() => undefined);
+      if (text !== undefined && !text.includes('</')) styles.set(file, text);
+    }),
+  );
+  return pagePreloads(manifest, base, styles);
 }

@@ -7,7 +7,7 @@ import { EMBED_PREFIX, chartPath } from '@pdb-stats/web/routes';
 import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { PageRenderer } from '../rendering/page-renderer.ts';
 import { barSearchRoutes } from './bar-search.ts';
-import { readPagePreloads } from './page-preloads.ts';
+import { TEMPLATE_SHEETS, readPagePreloads } from './page-preloads.ts';
 import { SEARCH_PAGE_PATHS } from './pages.ts';
 
 export interface WebOptions {
@@ -109,10 +109,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const rendered = await renderer?.render(request.url, config);
     // After this visitor's own render, not beside it: the two would share the processor.
     warm(config);
-    let html = index
-      .replace('</head>', `${preloads(path, { stylesheets: rendered !== undefined })}</head>`)
+    const drawn = rendered && preloads.drawn(path);
+    let html = (drawn ? index.replace(TEMPLATE_SHEETS, '') : index)
+      .replace('</head>', `${drawn ? drawn.head : preloads(path)}</head>`)
       .replace(ROOT_ELEMENT, (_m, start: string) => `${start}'${escapeAttribute(config)}'`);
-    if (rendered) {
+    if (rendered && drawn) {
       html = html
         // The page reads without scripts: no note asking for them.
         .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
@@ -121,7 +122,8 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           ROOT_ELEMENT_END,
           (root: string) =>
             `${root.slice(0, -'</div>'.length)}${rendered.html}</div>` +
-            `<script type="application/json" id="${rendered.stateId}">${rendered.state}</script>`,
+            `<script type="application/json" id="${rendered.stateId}">${rendered.state}</script>` +
+            drawn.end,
         );
     }
     // The config differs per request, so pages are revalidated (by their ETag); their scripts are hashed files.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { DEMO_HELD } from '../support/demo-held.ts';
+import { pagePreloads } from '../../src/routes/page-preloads.ts';
 import type { Engine } from '../../src/engine/index.ts';
 
 const engine: Engine = {
@@ -167,5 +168,40 @@ describe("preloads of a route's page chunk", () => {
       await built.close();
       await rm(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the styles of a page drawn on the server', () => {
+  const manifest = {
+    'index.html': { file: 'static/js/index-abc.js', isEntry: true, css: ['static/media/index-1.css'] },
+    'src/chart-page/chart-page.tsx': {
+      file: 'static/js/plot-page-3.js',
+      imports: ['index.html'],
+      css: ['static/media/plot-page-4.css'],
+    },
+  };
+  const styles = new Map([
+    ['static/media/index-1.css', '.ps-app{color:red}'],
+    ['static/media/plot-page-4.css', '.ps-plot{color:blue}'],
+  ]);
+
+  it('are written in the head (the entry’s, then the page chunk’s), their links at the end of the body', () => {
+    const { head, end } = pagePreloads(manifest, '/', styles).drawn('/growth/experimental-method');
+    expect(head).toBe(
+      '<link rel="modulepreload" crossorigin href="/static/js/plot-page-3.js">' +
+        '<style>.ps-app{color:red}\n.ps-plot{color:blue}</style>',
+    );
+    expect(end).toBe(
+      '<link rel="stylesheet" crossorigin href="/static/media/index-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/static/media/plot-page-4.css">',
+    );
+  });
+
+  it('are linked in the head when their text is not at hand', () => {
+    const { head, end } = pagePreloads(manifest, '/', new Map()).drawn('/growth/experimental-method');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/static/media/index-1.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/static/media/plot-page-4.css">');
+    expect(head).not.toContain('<style>');
+    expect(end).toBe('');
   });
 });
