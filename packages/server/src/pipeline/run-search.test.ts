@@ -70,7 +70,7 @@ describe(`${runSearch.name}`, () => {
     expect((await items('verbose'))?.[0]).toEqual({ identifier: '1ABC', score: 1 });
   });
 
-  it('facets from rows: keys, populations, sub-facet rows by parent key', async () => {
+  it('facets from rows: keys, populations, sub-facet rows by parent key (one statement of both keys, added up per facet)', async () => {
     const request = facets([
       {
         name: 'Y',
@@ -80,25 +80,21 @@ describe(`${runSearch.name}`, () => {
         facets: [{ name: 'M', aggregation_type: 'terms', attribute: 'rcsb_entry_info.experimental_method' }],
       },
     ]);
-    const response = await runSearch(
-      compile(request),
-      stub(
-        3,
-        [],
+    const execute = stub(
+      3,
+      [],
+      [
         [
-          [
-            [2001, 2],
-            [1999, 1],
-            [null, 4],
-          ],
-          [
-            [2001, 'EM', 1],
-            [2001, 'X-ray', 1],
-            [1999, 'NMR', 1],
-          ],
+          [2001, 'EM', 1],
+          [2001, 'X-ray', 1],
+          [1999, 'NMR', 1],
+          [null, 'NMR', 3],
+          [null, null, 1],
         ],
-      ),
+      ],
     );
+    const response = await runSearch(compile(request), execute);
+    expect(execute.seen).toHaveLength(2);
     expect(response).not.toHaveProperty('result_set');
     expect(response?.facets).toEqual([
       {

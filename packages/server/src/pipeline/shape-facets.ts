@@ -79,8 +79,44 @@ export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): R
   return [...sums.values()];
 }
 
-/** A facet statement's rows with range indices for keys: years and masks turned into ranges. */
+/**
+ * Rows of a statement that groups by more keys than one facet's (`BucketProgram.rollUp`): the
+ * facet's key columns, with the populations (last column) of the rows that agree on them added up.
+ * Nested maps rather than a text key per row: a trend chart rolls up some 15,000 rows per facet.
+ */
+export function rolledUp(rows: readonly ResultRow[], columns: readonly number[]): ResultRow[] {
+  type Level = Map<Key | null, Level | (Key | null)[]>;
+  const root: Level = new Map();
+  const sums: (Key | null)[][] = [];
+  const inner = columns.slice(0, -1);
+  const last = columns.at(-1)!;
+  for (const row of rows) {
+    let level = root;
+    for (const column of inner) {
+      const value = row[column] ?? null;
+      let next = level.get(value) as Level | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const amount = Number(row.at(-1));
+    const value = row[last] ?? null;
+    const sum = level.get(value) as (Key | null)[] | undefined;
+    if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
+    else {
+      const fresh = [...columns.map((column) => row[column] ?? null), amount];
+      level.set(value, fresh);
+      sums.push(fresh);
+    }
+  }
+  return sums;
+}
+
+/**
+ * A facet statement's rows as the facet's own, with range indices for keys: rolled up to its
+ * keys, years and masks turned into ranges.
+ */
 export function rangeKeyed(program: FacetProgram, rows: readonly ResultRow[]): readonly ResultRow[] {
+  if (program.kind === 'buckets' && program.rollUp) rows = rolledUp(rows, program.rollUp);
   const keyed = program.years ? yearsToKeys(rows, program.years) : rows;
   return program.mask ? expandMasks(keyed, program.mask) : keyed;
 }

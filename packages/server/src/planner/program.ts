@@ -38,6 +38,12 @@ export interface BucketProgram {
   readonly mask?: MaskColumn;
   /** Applied before `mask`: years turned into range keys (or segment masks). */
   readonly years?: YearKeyColumn;
+  /**
+   * The statement is shared by a facet and its sub-facets and groups by all their keys: this
+   * facet's rows are the key columns listed here, with the populations of the rows that agree on
+   * them added up (applied first).
+   */
+  readonly rollUp?: readonly number[];
   /** Every key of the attribute across the archive, for `min_interval_population: 0` terms. */
   readonly universe?: CompiledQuery;
   readonly children: readonly FacetProgram[];

@@ -242,7 +242,7 @@ describe('queries', () => {
 });
 
 describe('chart requests', () => {
-  it('releases per year by method: one scan, no join', () => {
+  it('releases per year by method: one scan, no join, one statement grouped by both keys', () => {
     const request = facets([
       {
         name: 'Year',
@@ -258,7 +258,7 @@ describe('chart requests', () => {
       [
         {
           "parameters": [],
-          "sql": "SELECT EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date") AS b1, count(*) AS population FROM "entry" t GROUP BY EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date")",
+          "sql": "SELECT EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date") AS b1, t."rcsb_entry_info.experimental_method" AS b2, count(*) AS population FROM "entry" t GROUP BY EXTRACT(YEAR FROM t."rcsb_accession_info.initial_release_date"), t."rcsb_entry_info.experimental_method"",
         },
         {
           "parameters": [],
@@ -270,7 +270,7 @@ describe('chart requests', () => {
       [
         {
           "parameters": [],
-          "sql": "SELECT year(t."rcsb_accession_info.initial_release_date") AS b1, count(*) AS population FROM "entry" t GROUP BY year(t."rcsb_accession_info.initial_release_date")",
+          "sql": "SELECT year(t."rcsb_accession_info.initial_release_date") AS b1, t."rcsb_entry_info.experimental_method" AS b2, count(*) AS population FROM "entry" t GROUP BY year(t."rcsb_accession_info.initial_release_date"), t."rcsb_entry_info.experimental_method"",
         },
         {
           "parameters": [],
@@ -278,6 +278,9 @@ describe('chart requests', () => {
         },
       ]
     `);
+    // The year's rows are the method rows added up per year.
+    const [year] = program(request, 'duckdb').facets as BucketProgram[];
+    expect([year!.rollUp, (year!.children[0] as BucketProgram).rollUp]).toEqual([[0], [0, 1]]);
   });
 
   it('an entity attribute per entry, under a query: distinct (entry, value) pairs', () => {
