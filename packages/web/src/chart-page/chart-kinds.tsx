@@ -169,6 +169,7 @@ function segmentsText(shown: ShownChart<'distribution'>): string {
   const { second } = shown.chart.query;
   const { segments, segmentCount = 0 } = shown.data;
   if (!second || !segments) return '';
+  if (segments.length === 0) return `, not split: none of the objects counted has a ${second.name}`;
   const drawn =
     segmentCount > segments.length
       ? ` (its ${segments.length} most frequent of ${formatNumber(segmentCount)} values; the others left out)`
@@ -205,7 +206,8 @@ function distributionSeries(
   hidden: ReadonlySet<string>,
 ): DistributionSeries[] {
   const { segments, bars } = shown.data;
-  if (segments)
+  // Bars none of whose objects hold a value of the second attribute are drawn whole.
+  if (segments?.length)
     return segments
       .map((s, index) => ({ label: s.label, values: s.values, index }))
       .filter((s) => !hidden.has(s.label));
@@ -268,7 +270,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         <DistributionChart
           categories={shown.data.bars.map((bar) => bar.label)}
           series={distributionSeries(shown, look.hidden)}
-          {...(shown.data.segments && { segments: shown.chart.explore?.stack ?? 'stacked' })}
+          {...(shown.data.segments?.length && { segments: shown.chart.explore?.stack ?? 'stacked' })}
           orientation={options.orientation}
           colors={look.colors}
           xAxisTitle={options.xAxisTitle}

@@ -40,7 +40,7 @@ export function growthLegend(source: GrowthExportSource): LegendEntry[] {
 
 /** The legend of a distribution chart: its visible segments and their colours, or its one series. */
 export function distributionLegend(source: DistributionExportSource): LegendEntry[] {
-  if (source.distribution.segments)
+  if (source.distribution.segments?.length)
     return visibleSegments(source).map(({ s, index }) => ({
       label: s.label,
       color: seriesColor(source.colors, index),
