@@ -188,6 +188,7 @@ export function DistributionChart(props: DistributionChartProps) {
       TICK_SPACE + CHART_LINE + 12 + bottomTitleLines(props.yAxisTitle, innerWidth) * CHART_LINE;
   }
   const height = innerHeight + margin.top + margin.bottom;
+  const titleFits = measureText(props.xAxisTitle) + 14 <= margin.left;
 
   const categories = scaleBand<string>([...labels], [0, innerWidth], 0.15);
   const rowOf = new Map(horizontal?.rows.map((row) => [row.label, row]));
@@ -421,11 +422,13 @@ export function DistributionChart(props: DistributionChartProps) {
             </>
           ) : (
             <>
+              {/* Over the names' column, or from the chart's left edge when wider than the column
+                  (an explored attribute's long name ran off the left edge). */}
               <text
                 className="ps-axis-label"
-                x={horizontal!.stacked ? 0 : -12}
+                x={horizontal!.stacked ? 0 : titleFits ? -12 : 2 - margin.left}
                 y={-12}
-                textAnchor={horizontal!.stacked ? 'start' : 'end'}
+                textAnchor={horizontal!.stacked || !titleFits ? 'start' : 'end'}
               >
                 {props.xAxisTitle}
               </text>
