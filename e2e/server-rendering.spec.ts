@@ -238,6 +238,31 @@ test('on a scoped and on a compared chart, a bar’s link redirects to the searc
   }
 });
 
+test('a scoped page asks for the summarizer while its entry script loads, from its preloads; an unscoped one not at all', async ({
+  page,
+}) => {
+  const ENTRY = /\/static\/js\/index-[^/]*\.js$/;
+  let events: string[] = [];
+  page.on('request', (request) => {
+    if (/\/request-summary-[^/]*\.js$/.test(request.url())) events.push('summarizer asked for');
+  });
+  page.on('requestfinished', (request) => {
+    if (ENTRY.test(request.url())) events.push('entry loaded');
+  });
+  // The entry script comes a second late: a summarizer its code asks for could only be asked after it.
+  await page.route(ENTRY, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto(`${DISTRIBUTION}?${cohorts(method('X-RAY DIFFRACTION'))}`);
+  await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
+  expect(events).toEqual(['summarizer asked for', 'entry loaded']);
+  events = [];
+  await page.goto(DISTRIBUTION);
+  await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
+  expect(events).toEqual(['entry loaded']);
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 

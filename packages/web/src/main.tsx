@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { readScope } from '@pdb-stats/charts';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
@@ -7,6 +6,7 @@ import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { prefetchInitialChart } from './routing/initial-chart.ts';
+import { needsSummary } from './routing/routes.ts';
 import { loadRequestSummary } from './search-pages/summary-loader.ts';
 import { SERVER_STATE_ID, startHydration } from './ssr/server-markup.ts';
 import './theme.css';
@@ -73,7 +73,7 @@ if (!element) {
   );
   // A scoped page says its scope in words, with the summarizer that is loaded only for such pages:
   // asked for now, beside the page's chunk, and awaited before hydrating (it would suspend hydration).
-  const summary = readScope(new URLSearchParams(window.location.search)).cohorts.length
+  const summary = needsSummary(new URLSearchParams(window.location.search))
     ? loadRequestSummary().catch(() => undefined)
     : undefined;
   if (state) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGES, matchRoute, type PageName } from '@pdb-stats/web/routes';
+import { PAGES, SUMMARY_CHUNK, matchRoute, needsSummary, type PageName } from '@pdb-stats/web/routes';
 
 /** The part of a Vite build manifest (`.vite/manifest.json`) read here. */
 export interface ManifestChunk {
@@ -18,10 +18,13 @@ function pageOf(path: string): PageName | undefined {
   return matchRoute(path)?.page;
 }
 
-/** The tags of a path's page chunk: fetched early for a page the browser draws, applied for one the server drew. */
+/**
+ * The tags of the page chunk of an address (path and query): fetched early for a page the browser
+ * draws, applied for one the server drew. An address with a scope gets the summarizer's chunks too.
+ */
 export interface PagePreloads {
   /** In the head of a page the browser draws: its chunk's scripts and styles, fetched while the entry loads. */
-  (path: string): string;
+  (url: string): string;
   /**
    * A page the server drew: its chunk's scripts in the head, with the styles of the entry and of its
    * chunk written out in a style element, so that the page is painted from its HTML alone (their files,
@@ -30,7 +33,7 @@ export interface PagePreloads {
    * chunks that their styles are there (it would fetch them and hold the page until they came). The
    * template's own stylesheet links are taken out of its head by the caller.
    */
-  drawn(path: string): { head: string; end: string };
+  drawn(url: string): { head: string; end: string };
 }
 
 /** The chunks `roots` load statically, themselves included. */
@@ -46,9 +49,10 @@ function staticClosure(manifest: Manifest, roots: readonly string[]): Set<string
 }
 
 /**
- * The manifest key of a page's chunk. A page module another page imports statically (the explorer
- * imports the chart page) is bundled into a shared chunk, without a key of its own: then it is the
- * chunk the entry imports lazily that is named after the module.
+ * The manifest key of a lazily loaded module's chunk (a page's, the summarizer's). A page module
+ * another page imports statically (the explorer imports the chart page) is bundled into a shared
+ * chunk, without a key of its own: then it is the chunk the entry imports lazily that is named
+ * after the module.
  */
 export function pageChunkKey(
   manifest: Manifest,
@@ -74,11 +78,19 @@ export function pagePreloads(
   const loaded = staticClosure(manifest, entry ? [entry] : []);
   const entryStyles = entry ? (manifest[entry]!.css ?? []) : [];
   const sheet = (file: string) => `<link rel="stylesheet" crossorigin href="${base}${file}">`;
+  const modulePreload = (key: string) =>
+    `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`;
+  const summaryKey = pageChunkKey(manifest, entry, SUMMARY_CHUNK);
+  const summaryChunks = [...staticClosure(manifest, summaryKey ? [summaryKey] : [])];
   const tags = Object.entries(PAGES).map(([name, { chunk }]) => {
     const key = pageChunkKey(manifest, entry, chunk);
     const chunks = [...staticClosure(manifest, key ? [key] : [])].filter((key) => !loaded.has(key));
-    const scripts = chunks
-      .map((key) => `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`)
+    const scripts = chunks.map(modulePreload).join('');
+    // A page with a scope loads the summarizer before it is drawn: fetched beside the page's chunk,
+    // not after the entry has run and asked for it.
+    const summary = summaryChunks
+      .filter((key) => !loaded.has(key) && !chunks.includes(key))
+      .map(modulePreload)
       .join('');
     const styleFiles = chunks.flatMap((key) => manifest[key]!.css ?? []);
     const preloads = styleFiles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`);
@@ -86,6 +98,7 @@ export function pagePreloads(
     const written = sheets.every((file) => styles.has(file));
     return {
       name,
+      summary,
       html: scripts + preloads.join(''),
       drawn: written
         ? {
@@ -96,9 +109,22 @@ export function pagePreloads(
           { head: scripts + sheets.map(sheet).join(''), end: '' },
     };
   });
-  const tagOf = (path: string) => tags.find((t) => t.name === pageOf(path));
-  const preloads = (path: string) => tagOf(path)?.html ?? '';
-  preloads.drawn = (path: string) => tagOf(path)?.drawn ?? { head: entryStyles.map(sheet).join(''), end: '' };
+  /** The page's tags, and the summarizer's when the address has a scope. */
+  const tagOf = (url: string) => {
+    const at = url.indexOf('?');
+    const tag = tags.find((t) => t.name === pageOf(at < 0 ? url : url.slice(0, at)));
+    const scoped = at >= 0 && needsSummary(new URLSearchParams(url.slice(at + 1)));
+    return tag && { ...tag, summary: scoped ? tag.summary : '' };
+  };
+  const preloads = (url: string) => {
+    const tag = tagOf(url);
+    return tag ? tag.html + tag.summary : '';
+  };
+  preloads.drawn = (url: string) => {
+    const tag = tagOf(url);
+    if (!tag) return { head: entryStyles.map(sheet).join(''), end: '' };
+    return { head: tag.drawn.head + tag.summary, end: tag.drawn.end };
+  };
   return preloads;
 }
 

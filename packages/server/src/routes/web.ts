@@ -99,7 +99,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
 
   /**
    * The dashboard at a path: its template with a config that points at this server and the preloads
-   * of the path's page chunk; with the page drawn inside when the server renders it (its styles then
+   * of the page chunk of the address; with the page drawn inside when the server renders it (its styles then
    * load with the page, and the answers it was drawn from come along for hydration).
    */
   const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -109,9 +109,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     const rendered = await renderer?.render(request.url, config);
     // After this visitor's own render, not beside it: the two would share the processor.
     warm(config);
-    const drawn = rendered && preloads.drawn(path);
+    const drawn = rendered && preloads.drawn(request.url);
     let html = (drawn ? index.replace(TEMPLATE_SHEETS, '') : index)
-      .replace('</head>', `${drawn ? drawn.head : preloads(path)}</head>`)
+      .replace('</head>', `${drawn ? drawn.head : preloads(request.url)}</head>`)
       .replace(ROOT_ELEMENT, (_m, start: string) => `${start}'${escapeAttribute(config)}'`);
     if (rendered && drawn) {
       html = html

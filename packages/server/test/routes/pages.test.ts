@@ -90,10 +90,24 @@ describe("the search pages, which the dashboard shows at the archive search site
 });
 
 describe("preloads of a route's page chunk", () => {
-  /** A manifest in Vite's shape: the entry, two page chunks sharing one with the entry, styles. */
+  /**
+   * A manifest in Vite's shape: the entry, two page chunks sharing one with the entry, styles, the
+   * summarizer the entry loads lazily (a chunk named after its module, with one of its own).
+   */
   const manifest = {
-    'index.html': { file: 'static/js/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+    'index.html': {
+      file: 'static/js/index-abc.js',
+      isEntry: true,
+      imports: ['_shared.js'],
+      dynamicImports: ['_request-summary-11.js'],
+    },
     '_shared.js': { file: 'static/js/shared-1.js' },
+    '_request-summary-11.js': {
+      file: 'static/js/request-summary-11.js',
+      name: 'request-summary',
+      imports: ['_shared.js', '_columns-12.js', '_charts.js'],
+    },
+    '_columns-12.js': { file: 'static/js/columns-12.js' },
     '_charts.js': { file: 'static/js/charts-2.js', imports: ['_shared.js'] },
     'src/chart-page/chart-page.tsx': {
       file: 'static/js/plot-page-3.js',
@@ -140,6 +154,27 @@ describe("preloads of a route's page chunk", () => {
     expect(await head('/')).not.toContain('editor-7.js');
     for (const url of ['/growth/a/b', '/nowhere', '/search?request=x'])
       expect(await head(url)).not.toContain('modulepreload');
+  });
+
+  it('names the summarizer with a page that has a scope (it is loaded before the page is drawn)', async () => {
+    const scope = `query=${encodeURIComponent('{"type":"terminal","service":"text","parameters":{"attribute":"exptl.method","operator":"exact_match","value":"X-RAY?"}}')}`;
+    for (const url of [`/distribution/resolution?${scope}`, `/?view=annual&${scope}`]) {
+      const html = await head(url);
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin href="/static/js/request-summary-11.js">',
+      );
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/static/js/columns-12.js">');
+      expect(html).not.toContain('shared-1.js');
+      // An import of both the chart page and the summarizer is named once; on the home page, for the summarizer.
+      expect(html.match(/charts-2\.js/g)).toHaveLength(1);
+    }
+    // Without a scope, or with none readable, no summarizer.
+    for (const url of [
+      '/distribution/resolution?view=annual',
+      '/distribution/resolution?query=%7Bnot%20json',
+      '/',
+    ])
+      expect(await head(url)).not.toContain('request-summary');
   });
 
   it('finds a page module bundled into a shared chunk (another page imports it) by its name', async () => {

@@ -1,4 +1,11 @@
-import { CHARTS, CHART_KINDS, isChartKey, type ChartDefinition, type ChartKind } from '@pdb-stats/charts';
+import {
+  CHARTS,
+  CHART_KINDS,
+  isChartKey,
+  readScope,
+  type ChartDefinition,
+  type ChartKind,
+} from '@pdb-stats/charts';
 
 /**
  * The dashboard's pages as data: the router, the document titles, the first chart's prefetch and
@@ -43,6 +50,17 @@ export const PAGES = {
 } as const satisfies Record<string, PageSpec>;
 
 export type PageName = keyof typeof PAGES;
+
+/** The request summarizer's lazily loaded chunk, as the build manifest names it. */
+export const SUMMARY_CHUNK = 'src/search-pages/request-summary.ts';
+
+/**
+ * Whether a page at an address with these parameters says a scope in words, with the summarizer:
+ * the page loads it before it is drawn, and the server preloads it with the page.
+ */
+export function needsSummary(params: URLSearchParams): boolean {
+  return readScope(params).cohorts.length > 0;
+}
 
 /** The pages with a fixed address. */
 export const FIXED_PAGES = (
