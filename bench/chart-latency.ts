@@ -2,7 +2,7 @@
  * Per-chart latency of the registry's data requests, straight through the service (no HTTP):
  * uncached (the engine's work) and cached (the answer cache), median and p95 of N runs, each chart
  * over the whole archive and over a scope of two terminals (`scoped: <chart>`), with levels below
- * EC classes; then the whole registry one request after another, uncached, unscoped.
+ * EC and SCOP classes; then the whole registry one request after another, uncached, unscoped.
  */
 import {
   CHARTS,
@@ -47,12 +47,23 @@ export const BENCH_SCOPE: QueryNode = {
 /** Levels below EC classes (drill-down), one of each depth: counted among entries of the class, by lineage id. */
 const DRILLED_EC_CLASSES = ['3', '2.7', '3.4.21'];
 
+/**
+ * Levels below SCOP classes, one of each depth (the demo archive's a/b class, its Rossmann fold and
+ * superfamily): read from the annotations holding the class, with the names of the classes above.
+ */
+const DRILLED_SCOP_CLASSES = ['51349', '51349.114823', '51349.114823.144646'];
+
 function drilledRequests() {
-  const definition = CHARTS['enzyme-classification'];
-  return DRILLED_EC_CLASSES.map((parent) => ({
-    name: `${definition.key} (below ${parent})`,
-    request: chartFacetRequest(resolveChart(definition, undefined, parent).query),
-  }));
+  const levels = [
+    ['enzyme-classification', DRILLED_EC_CLASSES],
+    ['scop-classification', DRILLED_SCOP_CLASSES],
+  ] as const;
+  return levels.flatMap(([key, parents]) =>
+    parents.map((parent) => ({
+      name: `${key} (below ${parent})`,
+      request: chartFacetRequest(resolveChart(CHARTS[key], undefined, parent).query),
+    })),
+  );
 }
 
 /** Attributes of the explore cases, as the catalogue describes them (names do not change the work). */
