@@ -60,6 +60,7 @@ async function chartGeometry(page: Page) {
         cohort: b.getAttribute('data-cohort'),
       })),
       axisTitles: Array.from(svg.querySelectorAll('.ps-axis-label')).map((t) => (t.textContent ?? '').trim()),
+      axisTitleBoxes: Array.from(svg.querySelectorAll('.ps-axis-label')).map(box),
     };
   });
 }
@@ -91,8 +92,14 @@ async function checkCraft(page: Page, chart: ChartDefinition) {
     expect(font.family).toBe(g.appFont);
   }
 
-  // An axis title on each axis.
+  // An axis title on each axis, whole inside the drawing (an SVG clips what runs past its edge).
   expect(g.axisTitles.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+  for (const title of g.axisTitleBoxes) {
+    expect(title.left, `axis title "${title.text}"`).toBeGreaterThanOrEqual(g.svg.left - 0.5);
+    expect(title.right, `axis title "${title.text}"`).toBeLessThanOrEqual(g.svg.right + 0.5);
+    expect(title.top, `axis title "${title.text}"`).toBeGreaterThanOrEqual(g.svg.top - 0.5);
+    expect(title.bottom, `axis title "${title.text}"`).toBeLessThanOrEqual(g.svg.bottom + 0.5);
+  }
 
   const names = [...new Set(g.bars.map((b) => b.x))];
   if (chart.kind === 'distribution' && chart.options.orientation === 'horizontal') {
