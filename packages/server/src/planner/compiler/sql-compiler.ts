@@ -114,13 +114,10 @@ export class SqlCompiler extends RelationCompiler {
         mask = { position, members: cut.members };
         combine = cut.combine;
       }
-      // A distinct count keys by year only the cumulative ranges of another level's attribute,
-      // where each value's first (last) year is taken below; a column of the row takes its first
-      // (last) date, as cheap.
-      const byYear =
-        !years &&
-        (node.kind === 'buckets' ||
-          (cut !== undefined && cut.combine !== 'any' && !this.isLocal(spec.source, target)));
+      // A distinct count keys by year only cumulative ranges, where each value keeps one year
+      // below: its first (last) year, or for a column of the row the year of its first (last)
+      // date, one year() per value instead of a comparison per bound.
+      const byYear = !years && (node.kind === 'buckets' || (cut !== undefined && cut.combine !== 'any'));
       const intervals = byYear ? this.yearKeyed(spec, target, cut) : undefined;
       if (intervals) {
         years = { position, intervals };
@@ -237,15 +234,14 @@ export class SqlCompiler extends RelationCompiler {
     const others = keys.filter((_, i) => i !== position);
     // Cumulative ranges of a column of the row: a value counts from its first (or up to its
     // last) segment, so take the least (greatest) value inside the ranges' span and make one key
-    // of it per value, instead of a key per row.
+    // of it per value (its year when the ranges are year-aligned), instead of a key per row.
     const ranged = relations[position]!;
     const first = position === spanned && ranged.kind === 'local' ? ranged : undefined;
-    const m =
-      years?.position === position
+    const m = first
+      ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
+      : years?.position === position
         ? this.yearInSpan(keys[position]!, specs[position]!, combine as 'first' | 'last', state)
-        : first
-          ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
-          : this.combineMasks(keys[position]!, combine);
+        : this.combineMasks(keys[position]!, combine);
     const inner =
       `SELECT ${[...others.map((k, i) => `${k} AS c${i + 1}`), `${value} AS v`, `${m} AS m`].join(', ')}` +
       `${body}${groupBy([...others, value])}`;
