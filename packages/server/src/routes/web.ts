@@ -95,6 +95,18 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       // Not awaited: the server is ready at once, and the renders ask its routes, which needs it ready.
       setImmediate(() => warm(config));
     });
+  } else {
+    // Without a public address, for the address the server listens on: a visitor coming by another
+    // gets them rendered anew, but from the answers these renders asked for and with the server's
+    // page modules loaded, instead of waiting for both (a cold server's first visitors were sent
+    // the bare page after the render's time limit).
+    app.addHook('onListen', async () => {
+      const [address] = app.addresses();
+      // A socket path is no origin.
+      if (!address || typeof address === 'string') return;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      setImmediate(() => warm(configFor(`http://${host}:${address.port}`)));
+    });
   }
 
   /**

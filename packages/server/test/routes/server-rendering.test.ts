@@ -228,6 +228,36 @@ describe('server rendering of the dashboard’s pages', () => {
     }
   }, 90_000);
 
+  it('without a public address, renders the most visited pages for the address it listens on, once listening', async () => {
+    const renderAnew = vi.spyOn(
+      PageRenderer.prototype as never as { renderAnew: () => unknown },
+      'renderAnew',
+    ) as unknown as { mock: { calls: unknown[][] }; mockRestore(): void };
+    const pages = ['/distribution/space-group', '/growth/assembly-symmetry'];
+    const listening = await buildApp({
+      engine: await openDuckDbEngine(archive),
+      web: { root, render: { timeoutMs: 20_000, warmPages: pages } },
+    });
+    try {
+      await listening.ready();
+      // Ready is not listening: no address to render for yet.
+      expect(renderAnew.mock.calls).toHaveLength(0);
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as { port: number };
+      await vi.waitFor(() => expect(renderAnew.mock.calls.map((call) => call[0])).toEqual(pages), {
+        timeout: 60_000,
+        interval: 100,
+      });
+      expect(String(renderAnew.mock.calls[0]![1])).toContain(`"searchApiUrl":"http://127.0.0.1:${port}"`);
+      const page = await fetch(`http://127.0.0.1:${port}/growth/assembly-symmetry`);
+      expect(await page.text()).toContain('ps-server-state');
+      expect(renderAnew.mock.calls).toHaveLength(pages.length);
+    } finally {
+      renderAnew.mockRestore();
+      await listening.close();
+    }
+  }, 90_000);
+
   it('sends the pages it does not render (search pages, unknown paths) unrendered', async () => {
     for (const url of ['/query-editor.html', '/other-statistics', '/no/such/page']) {
       const response = await app.inject({ url });
