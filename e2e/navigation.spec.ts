@@ -85,8 +85,8 @@ test('dropdowns open and are used by keyboard', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/growth/${first.key}$`));
 });
 
-test('the bar collapses behind a toggle below 1200 px', async ({ page }) => {
-  await page.setViewportSize({ width: 1199, height: 900 });
+test('the bar collapses behind a toggle below 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1279, height: 900 });
   await page.goto('/');
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
   await expect(toggle).toBeVisible();
@@ -101,7 +101,7 @@ test('the bar collapses behind a toggle below 1200 px', async ({ page }) => {
   await expect(page).toHaveURL(/\/growth\/experimental-method$/);
   await expect(growthToggle(page)).toBeHidden();
 
-  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(toggle).toBeHidden();
   await expect(growthToggle(page)).toBeVisible();
 });
@@ -163,7 +163,25 @@ async function barBoxes(page: import('@playwright/test').Page) {
     );
 }
 
-for (const width of [1200, 1280, 1400]) {
+test('from 1200 to 1440 px, every 20 px, the bar and the page stay inside the window, the full bar in one row', async ({
+  page,
+}) => {
+  for (let width = 1200; width <= 1440; width += 20) {
+    await page.setViewportSize({ width, height: 800 });
+    if (width === 1200) await page.goto('/trend/resolution-by-year');
+    const collapsed = await page.getByRole('button', { name: 'Toggle navigation' }).isVisible();
+    expect(collapsed, `${width} px: collapsed below 1280 px only`).toBe(width < 1280);
+    for (const box of await barBoxes(page)) {
+      expect(box.left, `${width} px: ${box.name}`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `${width} px: ${box.name}`).toBeLessThanOrEqual(width);
+      expect(box.bottom, `${width} px: ${box.name} in the bar's one row`).toBeLessThanOrEqual(52);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
+for (const width of [1280, 1366, 1440]) {
   test(`at ${width} px the bar is one row whose items neither overlap nor leave the window, and each menu opens inside it`, async ({
     page,
   }) => {
@@ -191,7 +209,7 @@ for (const width of [1200, 1280, 1400]) {
   });
 }
 
-for (const width of [768, 1000, 1199]) {
+for (const width of [768, 1000, 1200, 1279]) {
   test(`collapsed at ${width} px: opening keeps the top row in place, the open bar scrolls within the window, the focus goes title, toggle, menus`, async ({
     page,
   }) => {

@@ -27,7 +27,7 @@ const LONG_MENU = 12;
 /**
  * Navigation bar: the product title linking home (disabled on home), one dropdown per
  * chart category that opens on hover, click and keyboard, the current group in bold, and a toggle
- * that collapses the bar below 1200 px (styles.css), where it would no longer fit one row.
+ * that collapses the bar below 1280 px (styles.css), where it would no longer fit one row.
  */
 export function NavBar() {
   const { pathname } = useLocation();
