@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import {
   chartFacetRequest,
   exploreChart,
+  otherRequestOf,
   readExplore,
+  withOtherBars,
   toDistributionData,
   toGrowthData,
   type ExploreAttribute,
   type GrowthQuery,
 } from '@pdb-stats/charts';
+import type { SearchRequest } from '@pdb-stats/search-model';
 import { expect, test, type Page } from '@playwright/test';
 import { openChartMenu } from './support/chart-controls.ts';
 import {
@@ -73,7 +76,13 @@ async function expectedBars(baseURL: string, url: string): Promise<Map<string, n
   const params = new URL(url).searchParams;
   const spec = readExplore(params, (path) => ATTRIBUTES.find((a) => a.path === path)).spec!;
   const chart = exploreChart(spec);
-  const response = await search(baseURL, chartFacetRequest(chart.query));
+  const answered = await search(baseURL, chartFacetRequest(chart.query));
+  // Completed as the page completes it: a top-N terms chart's "Other" bar is a second search.
+  const [response = null] = await withOtherBars(
+    [answered],
+    [otherRequestOf(chart, chart.query, answered)],
+    (request) => search(baseURL, request),
+  );
   if (chart.kind === 'distribution') {
     const data = toDistributionData(response, chart.query);
     if (!data.segments) return new Map(data.bars.map((b) => [`${b.label}|`, b.value]));
@@ -320,6 +329,55 @@ for (const [width, height] of [
         .toBe(false);
     });
 
+    test('the most frequent values and an Other bar: last, muted, explained, its search finds its number, switched off', async ({
+      page,
+      baseURL,
+    }, info) => {
+      const address =
+        '/explore?attribute=entity_poly.rcsb_entity_polymer_type&count=polymer_entity&dimension=terms&top=1';
+      await page.goto(address);
+      await waitForChart(page);
+      const expected = await expectedBars(baseURL!, page.url());
+      const label = 'Other (none of the 1 shown)';
+      expect([...expected.keys()].at(-1)).toBe(`${label}|`);
+      expect(expected.get(`${label}|`)).toBeGreaterThan(0);
+      await expect.poll(() => barValues(page)).toEqual(expected);
+      const bars = page.locator('.ps-plot-chart .ps-bar');
+      await expect(bars.last()).toHaveAttribute('data-x', label);
+      await expect(page.locator('.ps-plot-chart .ps-bar-other')).toHaveCount(1);
+      await expect(page.locator('.ps-plot-chart .ps-bar-other')).toHaveAttribute('stroke-dasharray', '4 3');
+      await expect(page.locator('.ps-other-note')).toContainText(
+        /^Other \(none of the 1 shown\): Polymer Entities with a value of .+ but none of the 1 shown/,
+      );
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: info.outputPath(`explore-other-${width}.png`), fullPage: true });
+
+      // The bar's search finds its number.
+      const other = page.locator('.ps-plot-chart .ps-bar-other');
+      const value = Number(await other.getAttribute('data-value'));
+      if (phone) {
+        await other.click({ force: true });
+        const href = await page
+          .getByTestId('selection')
+          .getByRole('link', { name: 'Open search' })
+          .getAttribute('href');
+        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
+      } else {
+        const [editor] = await Promise.all([page.waitForEvent('popup'), other.click({ force: true })]);
+        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await editor.close();
+      }
+
+      // Switched off in the builder: in the address, and the bar is gone.
+      await builder(page).getByTestId('explore-other').uncheck();
+      await expect(page).toHaveURL(/&top=1&other=off$/);
+      await expect(page.locator('.ps-plot-chart .ps-bar-other')).toHaveCount(0);
+      await expect.poll(() => barValues(page)).toEqual(await expectedBars(baseURL!, page.url()));
+      await builder(page).getByTestId('explore-other').check();
+      await expect(page).toHaveURL(/&top=1$/);
+      await expect(page.locator('.ps-plot-chart .ps-bar-other')).toHaveCount(1);
+    });
+
     test('embedded: the chart alone, from the same parameters', async ({ page, baseURL }) => {
       const search =
         '?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4';
@@ -331,6 +389,33 @@ for (const [width, height] of [
     });
   });
 }
+
+test('cohorts compared on a top-N chart: one Other per cohort, each its search’s count', async ({
+  page,
+  baseURL,
+}) => {
+  const cohorts = [
+    { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.5 },
+    { attribute: 'rcsb_entry_info.resolution_combined', operator: 'greater_or_equal', value: 2.5 },
+  ].map(
+    (parameters) =>
+      `&query=${encodeURIComponent(JSON.stringify({ type: 'terminal', service: 'text', parameters }))}`,
+  );
+  const params = 'attribute=entity_poly.rcsb_entity_polymer_type&count=polymer_entity&dimension=terms&top=1';
+  await page.goto(`/explore?${params}${cohorts.join('')}`);
+  await waitForChart(page);
+  const others = page.locator('.ps-plot-chart .ps-bar-other');
+  await expect(others).toHaveCount(2);
+  // The same numbers as the chart data API's, whose Other searches count them.
+  const api = await (await fetch(`${baseURL}/api/charts/explore.json?${params}${cohorts.join('')}`)).json();
+  const row = api.rows.at(-1) as [string, number, number];
+  expect(row[0]).toBe('Other (none of the 1 shown)');
+  expect(
+    await others.evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute('data-value')))),
+  ).toEqual(row.slice(1));
+  for (const [i, request] of (api.other_requests as SearchRequest[]).entries())
+    expect(await countOf(baseURL!, request)).toBe(row[i + 1]);
+});
 
 test('an address the explorer cannot draw names the parameter and the reason', async ({ page }) => {
   await page.goto(

@@ -12,7 +12,15 @@ import {
   type DistributionData,
   type GrowthData,
 } from './transform.ts';
-import type { ChartDefinition, ChartQuery, FixedCondition, GrowthQuery } from './types.ts';
+import { otherCountOf, otherDimension, otherLabel, otherRequest } from './other-bar.ts';
+import type {
+  ChartDefinition,
+  ChartQuery,
+  DistributionQuery,
+  FixedCondition,
+  GrowthQuery,
+  TermsDimension,
+} from './types.ts';
 
 /**
  * Cohorts compared on one chart: several searches drawn side by side, each counted by the chart, in
@@ -170,7 +178,11 @@ export function uniqueLabels(labels: readonly string[]): string[] {
  */
 export function compareDistributions(
   cohorts: readonly { label: string; data: DistributionData }[],
-  options: { byTotal: boolean; truncate: boolean },
+  options: {
+    byTotal: boolean;
+    truncate: boolean;
+    /** Categories kept, when not the truncation's 25. */ cut?: number;
+  },
 ): ComparedDistribution {
   const order: string[] = [];
   const sums = new Map<string, number>();
@@ -186,7 +198,8 @@ export function compareDistributions(
         .sort((a, b) => sums.get(b.label)! - sums.get(a.label)! || a.i - b.i)
         .map(({ label }) => label)
     : order;
-  const categories = options.truncate ? all.slice(0, TRUNCATED_BUCKETS) : all;
+  const cut = options.cut ?? (options.truncate ? TRUNCATED_BUCKETS : undefined);
+  const categories = cut === undefined ? all : all.slice(0, cut);
   return {
     categories,
     cohorts: cohorts.map(({ label, data }) => {
@@ -312,16 +325,74 @@ export function comparedChartData(
   }
   // A trend chart's quartiles and shares are not counts that cohorts could be set side by side in.
   if (chart.kind === 'trend') throw new Error(`chart ${chart.definition.key}: trend charts are not compared`);
-  const { query, definition } = chart;
+  const distribution = comparedBars(chart, answers, now);
+  const other = otherDimension(chart.query);
+  // The values of all cohorts together are cut to the chart's N; each cohort's "Other" counts the
+  // cohort's objects with none of those N.
+  if (other && distribution.categoryCount > distribution.categories.length)
+    return {
+      kind: 'distribution',
+      distribution: {
+        ...distribution,
+        categories: [...distribution.categories, otherLabel(distribution.categories.length)],
+        cohorts: distribution.cohorts.map((cohort, i) => ({
+          ...cohort,
+          values: [...cohort.values, otherCountOf(answers[i]?.response ?? null) ?? 0],
+        })),
+      },
+    };
+  return { kind: 'distribution', distribution };
+}
+
+function withoutOther(dimension: TermsDimension): TermsDimension {
+  const { other: _other, ...plain } = dimension;
+  return plain;
+}
+
+/** The bars of a compared distribution chart, without an "Other" bar. */
+function comparedBars(
+  chart: ResolvedChart<ChartDefinition>,
+  answers: readonly CohortAnswer[],
+  now?: Date,
+): ComparedDistribution {
+  const { definition } = chart;
+  const query = chart.query as DistributionQuery;
+  const other = otherDimension(query);
+  // Each cohort's "Other" count is added once the categories are known, not to its own bars.
+  const plain = other ? { ...query, first: withoutOther(other) } : query;
   const cohorts = answers.map(({ label, response }) => ({
     label,
-    data: toDistributionData(response, query, { ...(now && { now }) }),
+    data: toDistributionData(response, plain, { ...(now && { now }) }),
   }));
-  const distribution = compareDistributions(
+  return compareDistributions(
     query.first.kind === 'terms' && query.first.namedBy !== undefined ? namedAlike(cohorts) : cohorts,
-    { byTotal: query.first.kind === 'terms', truncate: definition.truncateViewData },
+    {
+      byTotal: query.first.kind === 'terms',
+      truncate: definition.truncateViewData,
+      ...(other?.maxIntervals !== undefined && { cut: other.maxIntervals }),
+    },
   );
-  return { kind: 'distribution', distribution };
+}
+
+/**
+ * The "Other" bar's search of each cohort of a comparison (over the cohort), once the cohorts have
+ * answered: their values together are cut to the chart's N, and each cohort counts its objects
+ * with none of those. Undefined where there is no bar (every value is drawn) or the cohort is empty.
+ */
+export function comparedOtherRequests(
+  comparison: Comparison,
+  responses: readonly (SearchResponse | null)[],
+  now?: Date,
+): (SearchRequest | undefined)[] {
+  const { chart, cohorts } = comparison;
+  const none = cohorts.map(() => undefined);
+  if (!otherDimension(chart.query) || chart.kind !== 'distribution') return none;
+  const answers = cohorts.map((c, i) => ({ label: c.label, response: responses[i] ?? null }));
+  const { categories, categoryCount } = comparedBars(chart, answers, now);
+  if (categoryCount <= categories.length) return none;
+  return cohorts.map((cohort, i) =>
+    responses[i] ? otherRequest(chart.definition, comparison.query, categories, cohort.scope) : undefined,
+  );
 }
 
 /** Name of a cohort's column in a table: its label, with the unit when in percent. */

@@ -32,6 +32,7 @@ export const EXPLORE_PARAMS = [
   'count',
   'dimension',
   'top',
+  'other',
   'start',
   'step',
   'end',
@@ -74,6 +75,11 @@ export interface ExploreSpec {
   dimension: ExploreDimension;
   /** Values drawn (terms only): the most frequent first. */
   top: number;
+  /**
+   * Terms only: an "Other" bar after them, the objects with a value but none of those drawn (on by
+   * default, so that a top-N chart also says how much it leaves out).
+   */
+  other: boolean;
   /** Numeric bins (bins only). */
   bins?: BinSpec;
   /** A second attribute whose values split each bar: stacks of the years, segments of a term's or bin's bar. */
@@ -125,6 +131,17 @@ export function countedLevels(level: ReturnType): readonly ReturnType[] {
   return COUNTED_LEVELS[level];
 }
 
+/**
+ * Whether a terms chart counting `count` by an attribute of `level` can draw an "Other" bar (objects
+ * with a value, none of those drawn). The service tests a negated condition at its attribute's level:
+ * counting entries by their entities' organisms, "not one of these" finds an entry with any entity
+ * outside them, even when another of its entities has one. Counting the attribute's own objects, or
+ * objects below its level (each has one entry, one entity), it means "none of these".
+ */
+export function otherCountable(level: ReturnType, count: ReturnType): boolean {
+  return count === level || level === 'entry' || (level === 'polymer_entity' && count === 'polymer_instance');
+}
+
 /** How values of a type can be grouped, the default first. */
 export function dimensionsOf(type: ScalarType): readonly ExploreDimension[] {
   if (type === 'date') return ['years'];
@@ -141,6 +158,8 @@ export function isExplorable(attribute: Pick<ExploreAttribute, 'type' | 'context
 export function isStackable(attribute: Pick<ExploreAttribute, 'type' | 'contexts'>): boolean {
   return isAggregatable(attribute) && attribute.type !== 'date';
 }
+
+const OTHER_VALUES: readonly string[] = ['on', 'off'];
 
 const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
@@ -259,8 +278,8 @@ export function readExplore(
     return { problems };
   }
 
-  for (const param of ['top', 'start', 'step', 'end'] as const) {
-    const applies = param === 'top' ? 'terms' : 'bins';
+  for (const param of ['top', 'other', 'start', 'step', 'end'] as const) {
+    const applies = param === 'top' || param === 'other' ? 'terms' : 'bins';
     if (params.get(param) !== null && dimension !== applies)
       problems.push({ param, message: `applies to dimension "${applies}" only, not "${dimension}"` });
   }
@@ -316,6 +335,18 @@ export function readExplore(
       });
     else by = second;
   }
+  const otherText = params.get('other');
+  const countable = otherCountable(attribute.level, count);
+  if (otherText !== null && !OTHER_VALUES.includes(otherText))
+    problems.push({ param: 'other', message: `must be "on" or "off", got "${otherText}"` });
+  else if (otherText === 'on' && !countable)
+    problems.push({
+      param: 'other',
+      message: `cannot count ${countedName(count).toLowerCase()} by "${path}" (an attribute of ${attribute.level}): one with several ${attribute.level} objects may have a value drawn on one and another value on the next; count ${attribute.level} for an Other bar`,
+    });
+  // Segments are read from the facet inside each value's bucket; the Other bar, a count alone, has none.
+  else if (otherText === 'on' && by)
+    problems.push({ param: 'other', message: 'is not drawn on bars split by a second attribute (by)' });
   if (problems.length > 0) return { problems };
   return {
     spec: {
@@ -323,6 +354,7 @@ export function readExplore(
       count,
       dimension,
       top,
+      other: dimension === 'terms' && countable && !by && otherText !== 'off',
       ...(bins && { bins }),
       ...(by && { by }),
       ...(by && dimension !== 'years' && { stack: (stackText ?? 'stacked') as ExploreStack }),
@@ -338,6 +370,14 @@ export function writeExplore(spec: ExploreSpec): URLSearchParams {
   params.set('count', spec.count);
   params.set('dimension', spec.dimension);
   if (spec.dimension === 'terms') params.set('top', String(spec.top));
+  // The "Other" bar is on wherever it can be drawn, unless switched off: only the switch is written.
+  if (
+    spec.dimension === 'terms' &&
+    !spec.other &&
+    !spec.by &&
+    otherCountable(spec.attribute.level, spec.count)
+  )
+    params.set('other', 'off');
   if (spec.dimension === 'bins' && spec.bins)
     for (const param of ['start', 'step', 'end'] as const) params.set(param, String(spec.bins[param]));
   if (spec.by) params.set('by', spec.by.path);
@@ -400,7 +440,11 @@ function describe(spec: ExploreSpec): string {
     : spec.dimension === 'years'
       ? `, stacked by ${by}`
       : `, each bar split by ${by} into its ${MAX_SEGMENTS} most frequent values over the bars drawn (the others are left out)`;
-  return `<p>The number of ${counted} ${grouping}${stack}. An object with several values counts once in each of them. Built with the chart explorer.</p>`;
+  const other =
+    spec.dimension === 'terms' && spec.other
+      ? ` When there are more values, a last bar, Other, counts the ${counted} that have a value of ${escapeHtml(spec.attribute.name)} but none of those shown.`
+      : '';
+  return `<p>The number of ${counted} ${grouping}${stack}. An object with several values counts once in each of them.${other} Built with the chart explorer.</p>`;
 }
 
 /**
@@ -453,7 +497,7 @@ export function exploreChart(spec: ExploreSpec): GrowthChartDefinition | Distrib
           bins: spec.bins ?? defaultBins(),
           labelStyle: 'plain' as const,
         }
-      : termsOf(spec.attribute, { maxIntervals: spec.top });
+      : termsOf(spec.attribute, { maxIntervals: spec.top, ...(spec.other && { other: true as const }) });
   return {
     ...common,
     kind: 'distribution',

@@ -100,6 +100,7 @@ export {
   dateBinNode,
   searchFromDimensions,
   termNode,
+  otherNodes,
   withClickOptions,
   type FacetOptions,
   type ChartRequestOptions,
@@ -156,6 +157,7 @@ export {
   MAX_BINS,
   binCount,
   countedLevels,
+  otherCountable,
   countedName,
   defaultBins,
   dimensionsOf,
@@ -256,12 +258,26 @@ export {
 } from './table.ts';
 export { csvField, toCsv } from './csv.ts';
 export {
+  OTHER_FACET,
+  isOtherLabel,
+  otherBarOf,
+  otherCountOf,
+  otherDimension,
+  otherLabel,
+  otherMeaning,
+  otherRequest,
+  otherRequestOf,
+  withOtherBars,
+  withOtherCount,
+} from './other-bar.ts';
+export {
   cohortColumn,
   compareDistributions,
   compareGrowth,
   comparedChartData,
   comparedQuery,
   comparedRequests,
+  comparedOtherRequests,
   comparisonOf,
   isComparison,
   scopeFileParts,

@@ -417,13 +417,27 @@ export function searchFromDimensions(click: ChartClick, query: ChartQuery): Sear
     case 'terms':
       nodes.push(...(first.within?.record ?? []).map(terminal));
       nodes.push(...(first.filters ?? []).map(terminal));
-      nodes.push(termNode(first, click.x));
+      nodes.push(...(click.shown ? otherNodes(first, click.shown) : [termNode(first, click.x)]));
       break;
   }
   // A segment of a distribution's bar: the bar AND the segment's value of the second attribute.
   if (first.kind !== 'year' && second?.kind === 'terms' && click.series !== undefined)
     nodes.push(termNode(second, click.series));
   return { query: andGroup(nodes), return_type: query.returnType };
+}
+
+/**
+ * The conditions of a terms chart's "Other" bar: a value of the attribute, and none of the values
+ * drawn. The negated condition sits in a group of its own: conditions on one nested record side by
+ * side are matched on the same record, which would find an object with one record outside the values
+ * drawn even when another record holds one of them.
+ */
+export function otherNodes(dimension: TermsDimension, shown: readonly string[]): QueryNode[] {
+  const exists = textNode(dimension.attribute, 'exists');
+  if (shown.length === 0) return [exists];
+  const values = dimension.numeric ? shown.map(Number) : [...shown];
+  const none = textNode(dimension.attribute, 'in', values);
+  return [exists, andGroup([{ ...none, parameters: { ...none.parameters!, negation: true } }])];
 }
 
 /** A click-through search that returns other objects, or carries grouping options. */

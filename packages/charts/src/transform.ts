@@ -16,6 +16,7 @@ import {
   type FacetOptions,
 } from './requests.ts';
 import type { DistributionQuery, GrowthQuery, TermsDimension } from './types.ts';
+import { otherCountOf, otherLabel } from './other-bar.ts';
 
 /** Number of buckets drawn when a chart's truncation flag is on. */
 export const TRUNCATED_BUCKETS = 25;
@@ -39,6 +40,8 @@ export interface DistributionBar {
   /** Display label; for terms charts the raw bucket label. */
   label: string;
   value: number;
+  /** The "Other" bar of a top-N terms chart (last; see other-bar.ts). */
+  other?: true;
 }
 
 /** One value of a distribution's second dimension: its count inside each bar, aligned with the bars. */
@@ -239,15 +242,22 @@ export function toDistributionData(
       const prefix = first.childrenOf === undefined ? undefined : `${first.childrenOf}.`;
       const kept = prefix === undefined ? buckets : buckets.filter((b) => b.label.startsWith(prefix));
       const shown = options.truncate ? kept.slice(0, TRUNCATED_BUCKETS) : kept;
+      // A chart split by a second attribute has no Other bar (explore refuses both).
+      const other = first.other ? otherCountOf(response) : undefined;
       return withSegments(
         {
-          bars: shown.map((b) => ({
-            label:
-              first.namedBy === undefined
-                ? b.label
-                : namedLabel(b.label, b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []),
-            value: b.population,
-          })),
+          bars: [
+            ...shown.map((b) => ({
+              label:
+                first.namedBy === undefined
+                  ? b.label
+                  : namedLabel(b.label, b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []),
+              value: b.population,
+            })),
+            ...(other === undefined
+              ? []
+              : [{ label: otherLabel(shown.length), value: other, other: true as const }]),
+          ],
           bucketCount: kept.length,
           ...(query.trail && { names: trailNames(response, query.trail) }),
         },

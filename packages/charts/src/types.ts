@@ -38,6 +38,12 @@ export interface TermsDimension {
   /** `max_num_intervals`: only what is drawn is requested. */
   maxIntervals?: number;
   /**
+   * After the values drawn (`maxIntervals` of them), an "Other" bar: the objects that have a value
+   * but none of those drawn. An object with several values counts in several bars, so this is not
+   * the total less the bars: a second search counts it (see other-bar.ts).
+   */
+  other?: true;
+  /**
    * Only buckets labelled `<childrenOf>.<...>` are bars: the children of a class of a dotted
    * hierarchy (EC). Objects classed under several parents bring their other classes' children into
    * the facet too; those are not children of this class and are left out.
@@ -175,6 +181,8 @@ export interface ChartClick {
   series?: string;
   /** View of the chart: a growth chart's cumulative view counts up to the year, every other the year alone. */
   view: ChartView;
+  /** The "Other" bar of a terms chart: the values drawn, none of which its objects have. */
+  shown?: readonly string[];
 }
 
 /** Presentation options of a chart. */

@@ -5,6 +5,8 @@ import {
   EXPLORE_PARAMS,
   barRequest,
   defaultKindView,
+  isOtherLabel,
+  otherDimension,
   readBarSearch,
   type ChartDefinition,
   type ChartView,
@@ -93,6 +95,14 @@ export async function barSearchRoutes(app: FastifyInstance): Promise<void> {
         'REQ_ERR_RANGE',
         'cohort',
         `the chart compares ${comparison.cohorts.length} cohorts (0 to ${comparison.cohorts.length - 1}), got ${bar.cohort}`,
+      );
+    // Its search names the values drawn beside it, which a short link does not carry (the page links
+    // the Other bar to its whole search).
+    if (otherDimension(asked.chart.query) && isOtherLabel(bar.x))
+      throw new RequestValidationError(
+        'REQ_ERR_VALUE',
+        'x',
+        `"${bar.x}" is the chart's Other bar, whose search names the values drawn beside it: open it from the chart page`,
       );
     const click = {
       x: bar.x,

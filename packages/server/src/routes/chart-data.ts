@@ -14,6 +14,9 @@ import {
   answeredTitle,
   chartTable,
   comparedRequests,
+  comparedOtherRequests,
+  otherRequestOf,
+  withOtherBars,
   comparedTable,
   comparisonOf,
   isChartKey,
@@ -52,7 +55,7 @@ import {
 } from '@pdb-stats/search-model';
 import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
-import type { SearchService } from '../search-service.ts';
+import type { SearchService, ServedAnswer } from '../search-service.ts';
 import { shortSummary } from '@pdb-stats/web/request-summary';
 import { exploreResolver } from '../explore-attributes.ts';
 import { sendCacheHeaders } from './search.ts';
@@ -344,6 +347,8 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         count: "the return type each bar counts; the attribute's level by default",
         dimension: 'terms (keywords and numbers), bins (numbers; the default) or years (dates)',
         top: `terms: the most frequent values drawn, 1 to ${MAX_TOP} (default ${DEFAULT_TOP})`,
+        other:
+          'terms: on (default) or off: a last bar counting the objects with a value but none of those drawn',
         start: "bins: the first bin's lower bound (required, >= 0)",
         step: 'bins: the width of a bin (required, > 0)',
         end: `bins: the last bin's lower bound (required; at most ${MAX_BINS} bins)`,
@@ -363,12 +368,26 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     const searches = searchesOf(asked);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
     const answers = await Promise.all(searches.map((search) => service.answer(search)));
-    const served = answers.reduce((oldest, next) => (next.fetchedAt < oldest.fetchedAt ? next : oldest));
+    const parsed = answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse)));
+    // A top-N terms chart's "Other" bar: a second search per answer, built from its values.
+    const others = comparison
+      ? comparedOtherRequests(comparison, parsed)
+      : [otherRequestOf(chart.definition, chart.query, parsed[0] ?? null, scope)];
+    const otherAnswers: ServedAnswer[] = [];
+    const responses = await withOtherBars(parsed, others, async (search) => {
+      const answer = await service.answer(search);
+      otherAnswers.push(answer);
+      return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
+    });
+    const served = [...answers, ...otherAnswers].reduce((oldest, next) =>
+      next.fetchedAt < oldest.fetchedAt ? next : oldest,
+    );
     // One representation per answer (the scope is in its request), format, view, hidden series,
     // cohorts' labels and measure, and years.
     const etag = `"${sha1(
       JSON.stringify([
         answers.map((a) => a.etag),
+        otherAnswers.map((a) => a.etag),
         format,
         view,
         chart.variant,
@@ -382,7 +401,6 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     )}"`;
     if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
 
-    const responses = answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse)));
     const look = { view: view ?? DEFAULT_DATA_VIEW, hidden, window };
     const table = comparison
       ? comparedTable(
@@ -430,6 +448,9 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       columns: table.columns,
       rows: table.rows,
       ...(comparison ? { requests: searches } : { request: searches[0] }),
+      // The "Other" bar's count searches, where it has one (null for a cohort without).
+      ...(others.some(Boolean) &&
+        (comparison ? { other_requests: others.map((o) => o ?? null) } : { other_request: others[0] })),
       search_endpoint: SEARCH_PATH,
     };
     return `${JSON.stringify(document, null, 2)}\n`;

@@ -22,6 +22,9 @@ import {
   readExplore,
   resolveExplore,
   scopeFileParts,
+  isOtherLabel,
+  otherRequestOf,
+  withOtherBars,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse, TerminalNode } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
@@ -198,8 +201,13 @@ function barsOf(
   if (chart.kind === 'distribution') {
     const total = json.columns.indexOf(chart.definition.options.yAxisTitle);
     const prefix = `${chart.query.second?.name}: `;
+    // An "Other" row's search counts the objects with none of the values of the rows before it.
+    const shown = json.rows.map((row) => String(row[0])).filter((x) => !isOtherLabel(x));
     return json.rows.flatMap((row) => [
-      { click: { x: String(row[0]), view } as ChartClick, value: row[total] },
+      {
+        click: { x: String(row[0]), view, ...(isOtherLabel(String(row[0])) && { shown }) } as ChartClick,
+        value: row[total],
+      },
       ...json.columns.slice(total + 1).map((column, i) => ({
         click: { x: String(row[0]), series: column.slice(prefix.length), view } as ChartClick,
         value: row[total + 1 + i],
@@ -586,7 +594,13 @@ describe('explore charts: /api/charts/explore.csv and .json with the explorer’
       exploreResolver(fixture.app.searchService.source.held),
     );
     const chart = resolveExplore(reading.spec!);
-    const direct = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const answered = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    // Completed as the page completes it (a top-N terms chart's "Other" bar).
+    const [direct = null] = await withOtherBars(
+      [answered],
+      [otherRequestOf(chart.definition, chart.query, answered)],
+      async (request) => (await search(fixture.app, request)) as SearchResponse | null,
+    );
     const expected = chartTable(chart, direct, { view: view ?? 'cumulative', hidden: [] });
     expect(expected.rows.length).toBeGreaterThan(0);
     const query = `?${params}${view ? `&view=${view}` : ''}`;
@@ -673,6 +687,61 @@ describe('explore charts: /api/charts/explore.csv and .json with the explorer’
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, field });
     expect(response.json().message).toContain(message);
+  });
+
+  it('a top-N terms chart’s Other bar: its row last in the CSV and JSON, equal to its search, which the JSON gives', async () => {
+    const params = 'attribute=rcsb_entry_info.polymer_entity_count&count=entry&dimension=terms&top=2';
+    const chart = resolveExplore(
+      readExplore(new URLSearchParams(params), exploreResolver(fixture.app.searchService.source.held)).spec!,
+    );
+    const json = await get(`/api/charts/explore.json?${params}`);
+    expect(json.statusCode, json.body).toBe(200);
+    const document = json.json();
+    expect(document.rows).toHaveLength(3);
+    const [label, value] = document.rows[2];
+    expect(label).toBe('Other (none of the 2 shown)');
+    expect(value).toBeGreaterThan(0);
+    const shown = document.rows.slice(0, 2).map((row: unknown[]) => String(row[0]));
+    const click = { x: label, view: 'cumulative' as const, shown };
+    expect(await count(fixture.app, clickRequest(chart.definition, click, chart.query))).toBe(value);
+    expect(await count(fixture.app, document.other_request)).toBe(value);
+    expect(document.other_request.request_options.return_counts).toBe(true);
+
+    const csv = parseCsv((await get(`/api/charts/explore.csv?${params}`)).body);
+    expect(csv.at(-1)).toEqual([label, String(value)]);
+    // Switched off, the bar and its search are gone.
+    const off = (await get(`/api/charts/explore.json?${params}&other=off`)).json();
+    expect(off.rows).toHaveLength(2);
+    expect(off.other_request).toBeUndefined();
+  });
+
+  it('compared cohorts: one Other per cohort, each equal to that cohort AND its search', async () => {
+    const params = 'attribute=rcsb_entry_info.polymer_entity_count&count=entry&dimension=terms&top=2';
+    const cohorts = [
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2 },
+      },
+      {
+        type: 'terminal',
+        service: 'text',
+        parameters: {
+          attribute: 'rcsb_entry_info.resolution_combined',
+          operator: 'greater_or_equal',
+          value: 2,
+        },
+      },
+    ];
+    const query = cohorts.map((c) => `&query=${encodeURIComponent(JSON.stringify(c))}`).join('');
+    const json = await get(`/api/charts/explore.json?${params}${query}`);
+    expect(json.statusCode, json.body).toBe(200);
+    const document = json.json();
+    const other = document.rows.at(-1);
+    expect(other[0]).toBe(`Other (none of the ${document.rows.length - 1} shown)`);
+    expect(document.other_requests).toHaveLength(2);
+    for (const [i, request] of document.other_requests.entries())
+      expect(await count(fixture.app, request), `cohort ${i + 1}`).toBe(other[i + 1]);
   });
 
   it('the chart list says how to ask for one', async () => {

@@ -1,6 +1,8 @@
 import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import {
   chartFacetRequest,
+  otherRequestOf,
+  withOtherBars,
   type ChartId,
   type ChartQuery,
   type ExploreSpec,
@@ -19,6 +21,8 @@ export interface ChartAnswer {
   /** What an explore chart is built from. */
   explore?: ExploreSpec;
   request: SearchRequest;
+  /** The count search of a top-N terms chart's "Other" bar, when it has one (its count is in `response`). */
+  otherRequest?: SearchRequest;
   response: SearchResponse | null;
   /** Milliseconds since the epoch when the answer arrived. */
   respondedAt: number;
@@ -39,21 +43,32 @@ export function chartDataQuery(
 ) {
   const request = chartFacetRequest(query, { scope });
   const { key } = chart.definition;
+  // The request holds the query and the scope, and the key, variant, level and explore parameters
+  // name the chart's definition: the "Other" bar's search is built from nothing else.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: [
       'chart-data',
       key,
       { searchApiUrl, request, variant: chart.variant, parent: chart.parent, explore: chart.explore },
     ] as const,
-    queryFn: async ({ signal }): Promise<ChartAnswer> => ({
-      key,
-      variant: chart.variant,
-      parent: chart.parent,
-      ...(chart.explore && { explore: chart.explore }),
-      request,
-      response: await postSearch(searchApiUrl, request, signal),
-      respondedAt: Date.now(),
-    }),
+    queryFn: async ({ signal }): Promise<ChartAnswer> => {
+      const send = (search: SearchRequest) => postSearch(searchApiUrl, search, signal);
+      const response = await send(request);
+      // A top-N terms chart's "Other" bar: a second search, built from the values answered.
+      const other = otherRequestOf(chart.definition, query, response, scope);
+      const [completed] = await withOtherBars([response], [other], send);
+      return {
+        key,
+        variant: chart.variant,
+        parent: chart.parent,
+        ...(chart.explore && { explore: chart.explore }),
+        request,
+        ...(other && { otherRequest: other }),
+        response: completed ?? null,
+        respondedAt: Date.now(),
+      };
+    },
   });
 }
 

@@ -26,6 +26,7 @@ import {
   type ResolvedChart,
   type TrendData,
   type YearWindow,
+  otherBarOf,
 } from '@pdb-stats/charts';
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
@@ -153,13 +154,16 @@ export function growthSubtitle(
 export function distributionSubtitle(shown: ShownChart<'distribution'>) {
   const { options } = shown.chart.definition;
   const { first } = shown.chart.query;
-  const { bars, bucketCount } = shown.data;
+  const { bucketCount } = shown.data;
+  // The "Other" bar is no group of its own: said after the top ones.
+  const bars = shown.data.bars.filter((bar) => !bar.other);
+  const other = bars.length < shown.data.bars.length ? ' and the others' : '';
   // The answer tells how many groups there are unless the request asked for the first ones only.
   const top =
     bucketCount > bars.length
       ? `, top ${bars.length} of ${formatNumber(bucketCount)}`
       : first.kind === 'terms' && first.maxIntervals !== undefined && bars.length >= first.maxIntervals
-        ? `, top ${bars.length}`
+        ? `, top ${bars.length}${other}`
         : '';
   return `${options.yAxisTitle} by ${options.xAxisTitle}${top}${segmentsText(shown)}`;
 }
@@ -266,9 +270,11 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
     toData: distributionChartData,
     Chart: ({ shown, look, onSelect, height, svgRef }) => {
       const { options } = shown.chart.definition;
+      const categories = shown.data.bars.map((bar) => bar.label);
+      const other = otherBarOf(categories, shown.chart.query);
       return (
         <DistributionChart
-          categories={shown.data.bars.map((bar) => bar.label)}
+          categories={categories}
           series={distributionSeries(shown, look.hidden)}
           {...(shown.data.segments?.length && { segments: shown.chart.explore?.stack ?? 'stacked' })}
           orientation={options.orientation}
@@ -279,6 +285,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
           animationKey={`${shown.chart.definition.key}-${shown.chart.variant ?? ''}`}
           scale={look.scale}
           patterns={look.patterns}
+          {...(other && { other })}
           {...(options.yStep && { yStep: options.yStep })}
           {...(height && { height })}
           {...(svgRef && { svgRef })}
@@ -301,13 +308,21 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       return { table: distributionRows(source), legend: distributionLegend(source) };
     },
     seriesLabels: (data) => data.segments?.map((s) => s.label) ?? [],
-    note: ({ chart, data }) =>
-      chart.definition.truncateViewData &&
-      data.bucketCount > data.bars.length && (
-        <p className="ps-note">
-          Showing the {data.bars.length} largest of {formatNumber(data.bucketCount)} groups.
-        </p>
-      ),
+    note: ({ chart, data }) => {
+      const other = otherBarOf(
+        data.bars.map((bar) => bar.label),
+        chart.query,
+      );
+      if (other) return <p className="ps-note ps-other-note">{`${other.label}: ${other.note}`}</p>;
+      return (
+        chart.definition.truncateViewData &&
+        data.bucketCount > data.bars.length && (
+          <p className="ps-note">
+            Showing the {data.bars.length} largest of {formatNumber(data.bucketCount)} groups.
+          </p>
+        )
+      );
+    },
     subtitle: distributionSubtitle,
   },
   trend: {

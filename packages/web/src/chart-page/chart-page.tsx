@@ -9,6 +9,8 @@ import {
   isComparison,
   answeredTitle,
   levelTitle,
+  isOtherLabel,
+  otherDimension,
   resolveChart,
   sameChart,
   exploreTag,
@@ -330,10 +332,21 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
     [setParams, yearSpan.first, yearSpan.last],
   );
 
+  /** The values drawn beside an "Other" bar: its search counts the objects with none of them. */
+  const drawnValues = (): string[] => {
+    const labels =
+      comparedShown?.data.kind === 'distribution'
+        ? comparedShown.data.distribution.categories
+        : shown?.chart.kind === 'distribution'
+          ? (shown.data as DistributionData).bars.map((bar) => bar.label)
+          : [];
+    return labels.filter((label) => !isOtherLabel(label));
+  };
   const clickOf = (selection: BarSelection): ChartClick => ({
     x: selection.x,
     view: state.view,
     ...(selection.series !== undefined && { series: selection.series }),
+    ...(otherDimension(resolved.query) && isOtherLabel(selection.x) && { shown: drawnValues() }),
   });
   /** The search of a bar or table value: that cohort AND that bar when compared, else scope AND bar. */
   const requestOf = (selection: BarSelection) =>
@@ -379,8 +392,10 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   const barHref = (selection: BarSelection) => {
     try {
       const request = requestOf(selection);
-      if (!archive) return queryEditorUrl(searchApiUrl, request, chartRoute);
-      const bar = { chart: chartRoute, click: clickOf(selection), cohort: selection.cohort };
+      const click = clickOf(selection);
+      // An "Other" bar's search names the values drawn beside it, which its short link does not carry.
+      if (!archive || click.shown) return queryEditorUrl(searchApiUrl, request, chartRoute);
+      const bar = { chart: chartRoute, click, cohort: selection.cohort };
       return barSearchUrl(searchApiUrl, definition.kind, bar);
     } catch {
       return undefined;

@@ -25,6 +25,14 @@ describe(distributionSubtitle.name, () => {
     expect(distributionSubtitle(chart)).toBe('Number of Entries by Journal, top 25');
   });
 
+  it('says "top N and the others" with an "Other" bar, which is not one of the N', () => {
+    const chart = shown<'distribution'>('journal', {
+      bars: [...bars(25), { label: 'Other (none of the 25 shown)', value: 40, other: true }],
+      bucketCount: 25,
+    });
+    expect(distributionSubtitle(chart)).toBe('Number of Entries by Journal, top 25 and the others');
+  });
+
   it('says nothing of a share when every group is drawn', () => {
     expect(distributionSubtitle(shown<'distribution'>('journal', { bars: bars(7), bucketCount: 7 }))).toBe(
       'Number of Entries by Journal',

@@ -1,11 +1,14 @@
 import {
   axisTitles,
   comparedChartData,
+  comparedOtherRequests,
   comparedRows,
   comparisonOf as comparisonFor,
   dataView,
   distributionInMeasure,
   growthInMeasure,
+  otherBarOf,
+  withOtherCount,
   type ComparedData,
   type Comparison,
   type ChartView,
@@ -14,8 +17,8 @@ import {
   type Scope,
 } from '@pdb-stats/charts';
 import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo, type Ref } from 'react';
-import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
+import { useMemo, useState, type Ref } from 'react';
+import { chartDataQuery, searchQuery, type ChartAnswer } from '../api/queries.ts';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
@@ -78,22 +81,52 @@ export function useComparedChart(comparison: Comparison | undefined, enabled: bo
     queries: options.map((o) => ({ ...o, placeholderData: keepPreviousData, enabled })),
     combine: combineAnswers,
   });
-  const shown = useMemo(
-    (): ComparedShown | undefined =>
-      comparison && answers && answers.length > 0
-        ? {
-            ...comparison,
-            answers,
-            data: comparedChartData(
-              comparison.chart,
-              answers.map((a, i) => ({ label: comparison.cohorts[i]!.label, response: a.response })),
-            ),
-            respondedAt: Math.min(...answers.map((a) => a.respondedAt)),
-          }
-        : undefined,
+  // A top-N terms chart's "Other" bars: once every cohort has answered, one count search per cohort
+  // over the values of all cohorts together.
+  const otherRequests = useMemo(
+    () =>
+      comparison && answers
+        ? comparedOtherRequests(
+            comparison,
+            answers.map((a) => a.response),
+          )
+        : [],
     [comparison, answers],
   );
-  return { shown, error, loadingNext };
+  const others = useQueries({
+    queries: otherRequests.flatMap((request) =>
+      request ? [{ ...searchQuery(searchApiUrl, 'other-bar', request), enabled }] : [],
+    ),
+    combine: (results) => ({
+      responses: results.every((r) => r.isSuccess) ? results.map((r) => r.data ?? null) : undefined,
+      error: results.find((r) => r.error)?.error ?? null,
+      loading: results.some((r) => r.isFetching),
+    }),
+  });
+  const shown = useMemo((): ComparedShown | undefined => {
+    if (!comparison || !answers || answers.length === 0 || !others.responses) return undefined;
+    const counts = [...others.responses];
+    return {
+      ...comparison,
+      answers,
+      data: comparedChartData(
+        comparison.chart,
+        answers.map((a, i) => ({
+          label: comparison.cohorts[i]!.label,
+          response: otherRequests[i] ? withOtherCount(a.response, counts.shift() ?? null) : a.response,
+        })),
+      ),
+      respondedAt: Math.min(...answers.map((a) => a.respondedAt)),
+    };
+  }, [comparison, answers, others.responses, otherRequests]);
+  // While the "Other" counts of new answers load, the comparison drawn before stays.
+  const [last, setLast] = useState<ComparedShown | undefined>(undefined);
+  if (shown && shown !== last) setLast(shown);
+  return {
+    shown: shown ?? (others.loading ? last : undefined),
+    error: error ?? others.error,
+    loadingNext: loadingNext || others.loading,
+  };
 }
 
 /** A value in percent as written on the chart and in the table: "12.3%". */
@@ -144,9 +177,11 @@ export function ComparedChart({ shown, look, onSelect, height, svgRef }: Compare
   const series = distribution.cohorts
     .map((c, index) => ({ label: c.label, values: c.values, index }))
     .filter((s) => !look.hidden.has(s.label));
+  const other = otherBarOf(distribution.categories, shown.chart.query);
   return (
     <DistributionChart
       categories={distribution.categories}
+      {...(other && { other })}
       series={series}
       orientation={options.orientation}
       colors={look.colors}

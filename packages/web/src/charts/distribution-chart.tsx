@@ -62,6 +62,8 @@ export interface DistributionChartProps {
   svgRef?: Ref<SVGSVGElement>;
   /** Fill the bars with a pattern as well as the colour. */
   patterns?: boolean;
+  /** The category of an "Other" bar (last), drawn muted, and what it counts (its tooltip says it). */
+  other?: { label: string; note: string };
 }
 
 /** Below this chart width (a phone) a category's name is written above its bar, across the chart. */
@@ -267,6 +269,7 @@ export function DistributionChart(props: DistributionChartProps) {
               {s.label}: {format(s.values[bar.column] ?? 0)}
             </div>
           ))}
+          {bar.label === props.other?.label && <div className="ps-tooltip-note">{props.other.note}</div>}
         </>
       ) : (
         <>
@@ -274,6 +277,7 @@ export function DistributionChart(props: DistributionChartProps) {
           <div>
             {props.yAxisTitle}: {format(bar.value)}
           </div>
+          {bar.label === props.other?.label && <div className="ps-tooltip-note">{props.other.note}</div>}
         </>
       ),
     });
@@ -333,10 +337,13 @@ export function DistributionChart(props: DistributionChartProps) {
               const end = values(bar.from + bar.value);
               const length = Math.abs(end - start);
               const color = seriesColor(props.colors, bar.series.index);
+              // The "Other" bar is no value of the attribute: a pale fill inside a dashed edge.
+              const other = bar.label === props.other?.label;
               return (
                 <BarLink key={`${bar.label}-${bar.series.label}`} selection={selectionOf(bar)}>
                   <rect
-                    className="ps-bar"
+                    className={other ? 'ps-bar ps-bar-other' : 'ps-bar'}
+                    {...(other && { fillOpacity: 0.4, stroke: color, strokeDasharray: '4 3' })}
                     x={vertical ? position : start}
                     y={vertical ? end : position}
                     width={vertical ? thickness : Math.max(0, length)}
@@ -443,6 +450,7 @@ export function DistributionChart(props: DistributionChartProps) {
                     <text
                       key={row.label}
                       className="ps-category-label"
+                      {...(row.label === props.other?.label && { fontStyle: 'italic' })}
                       data-category={row.label}
                       x={x}
                       y={row.textY}

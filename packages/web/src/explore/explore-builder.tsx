@@ -8,6 +8,7 @@ import {
   MAX_TOP,
   countedLevels,
   countedName,
+  otherCountable,
   dimensionsOf,
   isExplorable,
   isStackable,
@@ -60,6 +61,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
   const dimension = (own.get('dimension') ?? dimensions[0]) as ExploreDimension | undefined;
   const stackable = stackableFor(count);
   const by = lookup?.picker(own.get('by') ?? '');
+  const countable = picked !== undefined && count !== undefined && otherCountable(picked.level, count);
 
   const applyNumbers = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -161,6 +163,27 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
           <button type="submit" className="ps-button">
             Apply
           </button>
+          {dimension === 'terms' && (
+            // Applied at once, as a view switch; only "off" is written (the bar is on by default).
+            <label
+              className="ps-switch"
+              title={
+                countable
+                  ? 'A last bar: the objects with a value, but none of those shown'
+                  : `Counted by their own level only: count ${countedName(picked.level)} for an Other bar`
+              }
+            >
+              <input
+                type="checkbox"
+                role="switch"
+                data-testid="explore-other"
+                disabled={!countable}
+                checked={countable && own.get('other') !== 'off'}
+                onChange={(event) => update({ other: event.target.checked ? undefined : 'off' })}
+              />
+              Other bar
+            </label>
+          )}
           {dimension === 'bins' && (
             <span className="ps-hint">Open bins below From and from To up; at most {MAX_BINS} bins.</span>
           )}

@@ -86,6 +86,7 @@ export function dimensionDefaults(attribute: PickerAttribute, dimension: Explore
   return {
     dimension,
     top: dimension === 'terms' ? String(DEFAULT_TOP) : undefined,
+    other: undefined,
     start: bins && String(bins.start),
     step: bins && String(bins.step),
     end: bins && String(bins.end),
