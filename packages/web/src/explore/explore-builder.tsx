@@ -61,7 +61,8 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
   const dimension = (own.get('dimension') ?? dimensions[0]) as ExploreDimension | undefined;
   const stackable = stackableFor(count);
   const by = lookup?.picker(own.get('by') ?? '');
-  const countable = picked !== undefined && count !== undefined && otherCountable(picked.level, count);
+  // No Other bar on bars split by a second attribute, nor counted above the attribute's level.
+  const countable = picked !== undefined && count !== undefined && otherCountable(picked.level, count) && !by;
 
   const applyNumbers = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,7 +171,9 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               title={
                 countable
                   ? 'A last bar: the objects with a value, but none of those shown'
-                  : `Counted by their own level only: count ${countedName(picked.level)} for an Other bar`
+                  : by
+                    ? 'Not drawn on bars split by a second attribute'
+                    : `Counted by their own level only: count ${countedName(picked.level)} for an Other bar`
               }
             >
               <input
@@ -179,7 +182,12 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
                 data-testid="explore-other"
                 disabled={!countable}
                 checked={countable && own.get('other') !== 'off'}
-                onChange={(event) => update({ other: event.target.checked ? undefined : 'off' })}
+                // Drawn at once, not in a transition: a switch flipped must not flip back while the page catches up.
+                onChange={(event) =>
+                  setParams(withExplore(params, { other: event.target.checked ? undefined : 'off' }), {
+                    flushSync: true,
+                  })
+                }
               />
               Other bar
             </label>
