@@ -28,6 +28,28 @@ describe('EC_HIERARCHY', () => {
       { value: '3.4', label: '3.4' },
       { value: '3.4.21', label: '3.4.21' },
     ]);
+    expect(EC_HIERARCHY.trail('3.4.21', { '3.4': 'Peptidases', '3.4.21': 'Serine endopeptidases' })).toEqual([
+      { value: '3', label: 'Hydrolases' },
+      { value: '3.4', label: '3.4 Peptidases' },
+      { value: '3.4.21', label: '3.4.21 Serine endopeptidases' },
+    ]);
+  });
+
+  it('asks the names of the classes above a level below the top, one facet per depth', () => {
+    expect(EC_HIERARCHY.levelQuery('3').trail).toBeUndefined();
+    const trail = EC_HIERARCHY.levelQuery('3.4.21').trail!;
+    expect(trail.map((t) => [t.attribute, t.filters, t.namedBy])).toEqual([
+      [
+        'rcsb_polymer_entity.rcsb_ec_lineage.id',
+        [{ attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: 2 }],
+        'rcsb_polymer_entity.rcsb_ec_lineage.name',
+      ],
+      [
+        'rcsb_polymer_entity.rcsb_ec_lineage.id',
+        [{ attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: 3 }],
+        'rcsb_polymer_entity.rcsb_ec_lineage.name',
+      ],
+    ]);
   });
 
   it('tells the class a bar opens: a top class by its name, a child by its number, none below depth 3', () => {
@@ -51,31 +73,31 @@ describe('a drilled-down level of the EC chart', () => {
       service: 'text',
       parameters: { attribute: EC_ID, operator: 'exact_match', value: '3.4' },
     });
-    expect(request.request_options?.facets).toEqual([
-      {
-        filter: {
-          type: 'terminal',
-          service: 'text',
-          parameters: { attribute: EC_DEPTH, operator: 'equals', value: 3 },
-        },
-        facets: [
-          {
-            name: 'Enzyme Classification',
-            aggregation_type: 'terms',
-            attribute: EC_ID,
-            min_interval_population: 1,
-            facets: [
-              {
-                name: 'Names',
-                aggregation_type: 'terms',
-                attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.name',
-                min_interval_population: 1,
-              },
-            ],
-          },
-        ],
+    // The level's bars, then the trail's facet naming 3.4.
+    expect(request.request_options?.facets).toHaveLength(2);
+    expect(request.request_options?.facets?.[0]).toEqual({
+      filter: {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: EC_DEPTH, operator: 'equals', value: 3 },
       },
-    ]);
+      facets: [
+        {
+          name: 'Enzyme Classification',
+          aggregation_type: 'terms',
+          attribute: EC_ID,
+          min_interval_population: 1,
+          facets: [
+            {
+              name: 'Names',
+              aggregation_type: 'terms',
+              attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.name',
+              min_interval_population: 1,
+            },
+          ],
+        },
+      ],
+    });
   });
 
   it('is drawn over a scope: scope AND the class', () => {
@@ -149,6 +171,8 @@ describe('a drilled-down level of the EC chart', () => {
         { label: '3.4.24', value: 3 },
       ],
       bucketCount: 2,
+      // The answer holds no trail facet: no class above is named.
+      names: {},
     });
   });
 

@@ -44,14 +44,26 @@ function levelQuery(parent: string): DistributionQuery {
       childrenOf: parent,
       namedBy: EC_NAME,
     }),
+    // The classes above the level below the top, named where the archive names them: every object
+    // of the level holds its parent and the parent's ancestors, one at each depth.
+    ...(depthOf(parent) > 1 && {
+      trail: Array.from({ length: depthOf(parent) - 1 }, (_, i) =>
+        terms(`Class at depth ${i + 2}`, EC_ID, {
+          filters: [{ attribute: EC_DEPTH, operator: 'equals', value: i + 2 }],
+          namedBy: EC_NAME,
+        }),
+      ),
+    }),
   };
 }
 
-function trail(parent: string): HierarchyStep[] {
+/** The way down: a top class by its name, a deeper one by its number and the archive's name for it. */
+function trail(parent: string, names: Readonly<Record<string, string>> = {}): HierarchyStep[] {
   const parts = parent.split('.');
   return parts.map((_, i) => {
     const value = parts.slice(0, i + 1).join('.');
-    return { value, label: i === 0 ? (EC_CLASS_NAMES[value] ?? value) : value };
+    const name = i === 0 ? EC_CLASS_NAMES[value] : names[value] && `${value} ${names[value]}`;
+    return { value, label: name ?? value };
   });
 }
 
