@@ -51,6 +51,13 @@ describe(binLabel.name, () => {
     expect(binLabel({ from: 2000 }, 'dalton')).toBe('>= 2000 Da');
     expect(binLabel({ from: 1000, to: 2000 }, 'plain')).toBe('1000-2000');
   });
+
+  it('says "to" between the bounds of a bin with a negative one, and reads back to the same bounds', () => {
+    const bins = generateBins({ start: -1, step: 0.5, end: 1 });
+    const labels = bins.map((bin) => binLabel(bin, 'plain'));
+    expect(labels).toEqual(['< -1', '-1 to -0.5', '-0.5 to 0', '0-0.5', '0.5-1', '>= 1']);
+    expect(binLabel({ from: -40, to: -20 }, 'kilo')).toBe('-40k to -20k');
+  });
 });
 
 describe(parseServiceRangeLabel.name, () => {
@@ -60,6 +67,8 @@ describe(parseServiceRangeLabel.name, () => {
     expect(parseServiceRangeLabel('4.6-*')).toEqual({ from: 4.6 });
     expect(parseServiceRangeLabel('1000.0-2000.0')).toEqual({ from: 1000, to: 2000 });
     expect(parseServiceRangeLabel('0.15-0.16')).toEqual({ from: 0.15, to: 0.16 });
+    expect(parseServiceRangeLabel('-2.0--1.5')).toEqual({ from: -2, to: -1.5 });
+    expect(parseServiceRangeLabel('*--1.0')).toEqual({ to: -1 });
     expect(parseServiceRangeLabel('X-ray')).toBeUndefined();
   });
 

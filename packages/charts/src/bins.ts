@@ -26,12 +26,19 @@ function boundText(value: number, style: BinLabelStyle): string {
   return style === 'kilo' ? `${value}k` : String(value);
 }
 
-/** Display label of a bin: `< 1`, `1-1.2`, `>= 4.6`; `< 20k`, `20k-40k`; `< 100 Da`, `100-200 Da`. */
+/**
+ * Display label of a bin: `< 1`, `1-1.2`, `>= 4.6`; `< 20k`, `20k-40k`; `< 100 Da`, `100-200 Da`. A
+ * bin with a negative bound says "to" between its bounds (`-2 to -1.5`, `-0.5 to 0`): a dash
+ * beside a minus sign would read as another minus.
+ */
 export function binLabel(bin: Bin, style: BinLabelStyle): string {
   const unit = style === 'dalton' ? ' Da' : '';
   if (bin.from === undefined && bin.to !== undefined) return `< ${boundText(bin.to, style)}${unit}`;
   if (bin.to === undefined && bin.from !== undefined) return `>= ${boundText(bin.from, style)}${unit}`;
-  return `${boundText(bin.from ?? 0, style)}-${boundText(bin.to ?? 0, style)}${unit}`;
+  const from = bin.from ?? 0;
+  const to = bin.to ?? 0;
+  const between = from < 0 || to < 0 ? ' to ' : '-';
+  return `${boundText(from, style)}${between}${boundText(to, style)}${unit}`;
 }
 
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`;

@@ -92,7 +92,10 @@ describe('readExplore', () => {
     ]);
     expect(problems(`${bins}&start=1&step=0&end=4`)).toContain('step: must be > 0, got 0');
     expect(problems(`${bins}&start=4&step=1&end=1`)).toContain('end: must be greater than start (4), got 1');
-    expect(problems(`${bins}&start=-1&step=1&end=4`)).toContain('start: must be >= 0, got -1');
+    expect(problems(`${bins}&start=-1&step=1&end=4`)).toEqual([]);
+    expect(problems(`${bins}&start=-1.005&step=1&end=4`)).toContain(
+      'start: must be a multiple of 0.01 (bounds are written with two decimals), got -1.005',
+    );
     expect(problems(`${bins}&start=0&step=0.001&end=1`)[0]).toMatch(/^step: must be a multiple of 0.01/);
     expect(problems(`${bins}&start=0&step=0.3&end=1`)[0]).toMatch(
       /^end: must be start plus a whole number of steps/,
@@ -240,5 +243,7 @@ describe('defaultBins', () => {
     expect(defaultBins(0.5, 9.8)).toEqual({ start: 0.5, step: 0.5, end: 10 });
     expect(defaultBins(0, 250000)).toEqual({ start: 0, step: 20000, end: 260000 });
     expect(defaultBins()).toEqual({ start: 0, step: 10, end: 100 });
+    // Signed values: from below the least one.
+    expect(defaultBins(-3.2, 4.5)).toEqual({ start: -3.5, step: 0.5, end: 4.5 });
   });
 });

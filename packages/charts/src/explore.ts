@@ -204,8 +204,7 @@ function readBins(params: URLSearchParams, problems: ExploreProblem[]): BinSpec 
   if (problems.length > before) return undefined;
   const bins = read as BinSpec;
   if (bins.step <= 0) problems.push({ param: 'step', message: `must be > 0, got ${bins.step}` });
-  // Bin labels are read back into the bar's search; they are written unsigned, to two decimals.
-  if (bins.start < 0) problems.push({ param: 'start', message: `must be >= 0, got ${bins.start}` });
+  // Bin labels are read back into the bar's search: bounds are written with two decimals at most.
   for (const param of ['start', 'step', 'end'] as const)
     if (!inHundredths(bins[param]))
       problems.push({
@@ -390,13 +389,14 @@ export function exploreTag(spec: ExploreSpec | undefined): string | undefined {
   return spec && [spec.attribute.path, spec.count, spec.dimension, spec.by?.path].filter(Boolean).join('-');
 }
 
-/** Default bins of a numeric attribute over its known values (about 20 bins), or 0 to 100 by 10. */
+/** Default bins of a numeric attribute over its known values, negative ones too (about 20 bins), or 0 to 100 by 10. */
 export function defaultBins(min?: number, max?: number): BinSpec {
   if (min === undefined || max === undefined || !(max > min)) return { start: 0, step: 10, end: 100 };
-  const raw = (max - Math.max(0, min)) / 20;
+  // From the least value down to a step, signed values too.
+  const raw = (max - min) / 20;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = Math.max(0.01, round2([1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw));
-  const start = round2(Math.floor(Math.max(0, min) / step) * step);
+  const start = round2(Math.floor(min / step) * step);
   const end = round2(start + Math.min(MAX_BINS - 2, Math.ceil((max - start) / step)) * step);
   return { start, step, end: end > start ? end : round2(start + step) };
 }

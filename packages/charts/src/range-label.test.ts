@@ -27,7 +27,19 @@ describe(parseRangeLabel.name, () => {
     expect(parseRangeLabel('>= 0.32')).toEqual({ operator: 'greater_or_equal', value: 0.32 });
   });
 
-  it.each(['X-ray', '> 5', '1..2', '', '<= 3', 'a-b'])('rejects %j', (label) => {
+  it("parses negative bounds: 'a to b' between them, '<' and '>=' before them", () => {
+    const range = (from: number, to: number) => ({
+      operator: 'range',
+      value: { from, to, include_lower: true, include_upper: false },
+    });
+    expect(parseRangeLabel('-2 to -1.5')).toEqual(range(-2, -1.5));
+    expect(parseRangeLabel('-0.5 to 0')).toEqual(range(-0.5, 0));
+    expect(parseRangeLabel('-20k to 0k')).toEqual(range(-20, 0));
+    expect(parseRangeLabel('< -2')).toEqual({ operator: 'less', value: -2 });
+    expect(parseRangeLabel('>= -0.25')).toEqual({ operator: 'greater_or_equal', value: -0.25 });
+  });
+
+  it.each(['X-ray', '> 5', '1..2', '', '<= 3', 'a-b', '-2--1', '1 to', '--1 to 2'])('rejects %j', (label) => {
     expect(() => parseRangeLabel(label)).toThrow(`Unsupported operator for a value: ${label}`);
   });
 });

@@ -9,24 +9,26 @@ export type RangeCondition =
   | { operator: 'less'; value: number }
   | { operator: 'greater_or_equal'; value: number };
 
-const NUMBER = String.raw`\d+(?:\.\d+)?`;
-const BETWEEN = new RegExp(`^(${NUMBER})-(${NUMBER})$`);
+const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
+const UNSIGNED = String.raw`\d+(?:\.\d+)?`;
+// `a-b` between unsigned bounds; `a to b` when one is negative (spaces are removed before matching).
+const BETWEEN = new RegExp(`^(${UNSIGNED})-(${UNSIGNED})$|^(${NUMBER})to(${NUMBER})$`);
 const BELOW = new RegExp(`^<(${NUMBER})$`);
 const FROM = new RegExp(`^>=(${NUMBER})$`);
 
 /**
- * Parses a display label after removing the `k` and `Da` suffixes and the spaces: `a-b` is a range with
- * the lower bound included and the upper bound excluded, `< a` is less-than, `>= a` greater-or-equal.
+ * Parses a display label after removing the `k` and `Da` suffixes and the spaces: `a-b` (or `a to b`,
+ * written when a bound is negative) is a range with the lower bound included and the upper bound
+ * excluded, `< a` is less-than, `>= a` greater-or-equal; bounds may be negative.
  * Any other label throws `Unsupported operator for a value: <label>`.
  */
 export function parseRangeLabel(label: string): RangeCondition {
   const text = label.replace(/Da/g, '').replace(/k/g, '').replace(/\s+/g, '');
   const between = BETWEEN.exec(text);
   if (between) {
-    return {
-      operator: 'range',
-      value: { from: Number(between[1]), to: Number(between[2]), include_lower: true, include_upper: false },
-    };
+    const from = Number(between[1] ?? between[3]);
+    const to = Number(between[2] ?? between[4]);
+    return { operator: 'range', value: { from, to, include_lower: true, include_upper: false } };
   }
   if (text.includes('<')) {
     const below = BELOW.exec(text);

@@ -49,6 +49,9 @@ const SAMPLES = [
   'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=rcsb_entry_info.experimental_method&stack=grouped',
   'attribute=rcsb_entry_info.experimental_method&count=polymer_entity&dimension=terms&top=4&by=entity_poly.rcsb_entity_polymer_type&stack=stacked',
   'attribute=rcsb_entry_info.deposited_atom_count&count=polymer_instance&dimension=bins&start=0&step=5000&end=50000',
+  // bins below 0 (labels "< -1", "-1 to -0.5", read back into signed searches), up across 0
+  'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=-1&step=0.5&end=3',
+  'attribute=cell.length_a&count=entry&dimension=bins&start=-50.5&step=25&end=149.5',
   'attribute=rcsb_accession_info.deposit_date&count=entry&dimension=years',
   'attribute=rcsb_accession_info.initial_release_date&count=entry&dimension=years&by=rcsb_entry_info.experimental_method',
   // polymer entity

@@ -349,7 +349,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         top: `terms: the most frequent values drawn, 1 to ${MAX_TOP} (default ${DEFAULT_TOP})`,
         other:
           'terms: on (default) or off: a last bar counting the objects with a value but none of those drawn',
-        start: "bins: the first bin's lower bound (required, >= 0)",
+        start: "bins: the first bin's lower bound (required; may be negative)",
         step: 'bins: the width of a bin (required, > 0)',
         end: `bins: the last bin's lower bound (required; at most ${MAX_BINS} bins)`,
         by: `a second attribute (a keyword or number) whose values split each bar: stacks of the years, or segments of each term or bin (its ${MAX_SEGMENTS} most frequent values over the bars; the table gains a column per value)`,
