@@ -35,18 +35,18 @@ describe('EC_HIERARCHY', () => {
     ]);
   });
 
-  it('asks the names of the classes above a level below the top, one facet per depth', () => {
+  it('asks the names of the classes above a level below the top, one facet per ancestor', () => {
     expect(EC_HIERARCHY.levelQuery('3').trail).toBeUndefined();
     const trail = EC_HIERARCHY.levelQuery('3.4.21').trail!;
+    const item = (depth: number, id: string) => [
+      { attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: depth },
+      { attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.id', operator: 'exact_match', value: id },
+    ];
     expect(trail.map((t) => [t.attribute, t.filters, t.namedBy])).toEqual([
+      ['rcsb_polymer_entity.rcsb_ec_lineage.id', item(2, '3.4'), 'rcsb_polymer_entity.rcsb_ec_lineage.name'],
       [
         'rcsb_polymer_entity.rcsb_ec_lineage.id',
-        [{ attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: 2 }],
-        'rcsb_polymer_entity.rcsb_ec_lineage.name',
-      ],
-      [
-        'rcsb_polymer_entity.rcsb_ec_lineage.id',
-        [{ attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: 3 }],
+        item(3, '3.4.21'),
         'rcsb_polymer_entity.rcsb_ec_lineage.name',
       ],
     ]);
