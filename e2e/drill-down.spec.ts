@@ -7,7 +7,13 @@ import {
 } from '@pdb-stats/charts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { barValues, countOf, requestOf, search, waitForBarsGrown, waitForChart } from './support/helpers.ts';
+import {
+  barValues,
+  expectBarSearchCount,
+  search,
+  waitForBarsGrown,
+  waitForChart,
+} from './support/helpers.ts';
 
 /**
  * Drill-down on EC classes: a bar's panel opens the level below it (a link: its own address), the
@@ -119,19 +125,10 @@ for (const [width, height] of [
       const grandchildLabel = grandchild.split('|')[0]!;
       const grandchildId = idOfNamedLabel(grandchildLabel);
       const bar = page.locator(`.ps-plot-chart .ps-bar[data-x="${grandchildLabel}"]`);
-      if (phone) {
-        await bar.click({ force: true });
-        const href = await page
-          .getByTestId('selection')
-          .getByRole('link', { name: 'Open search' })
-          .getAttribute('href');
-        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
-        // Serial numbers are the last level: nothing below them to open.
-        if (grandchildId.split('.').length === 4) await expect(page.getByTestId('drill-down')).toHaveCount(0);
-      } else {
-        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await editor.close();
+      await expectBarSearchCount(page, bar, value, phone);
+      // Serial numbers are the last level: nothing below them to open (the panel a tap opened says so).
+      if (phone && grandchildId.split('.').length === 4) {
+        await expect(page.getByTestId('drill-down')).toHaveCount(0);
       }
 
       // The breadcrumb leads back up; Back and Forward step through the levels.
@@ -218,18 +215,7 @@ for (const [width, height] of [
       const bar = page.locator(
         `.ps-plot-chart .ps-bar[data-x=${JSON.stringify(superfamily.split('|')[0]!)}]`,
       );
-      if (phone) {
-        await bar.click({ force: true });
-        const href = await page
-          .getByTestId('selection')
-          .getByRole('link', { name: 'Open search' })
-          .getAttribute('href');
-        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
-      } else {
-        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await editor.close();
-      }
+      await expectBarSearchCount(page, bar, value, phone);
 
       // Back and Forward step through the levels; the breadcrumb leads to the top.
       await page.goBack();

@@ -17,7 +17,7 @@ import {
   barValues,
   countOf,
   largestBar,
-  requestOf,
+  expectBarSearchCount,
   search,
   tableText,
   waitForBarsGrown,
@@ -161,18 +161,7 @@ for (const [width, height] of [
       // A bar's search finds its number.
       const bar = await largestBar(page);
       const value = Number(await bar.getAttribute('data-value'));
-      if (phone) {
-        await bar.click({ force: true });
-        const href = await page
-          .getByTestId('selection')
-          .getByRole('link', { name: 'Open search' })
-          .getAttribute('href');
-        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
-      } else {
-        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await editor.close();
-      }
+      await expectBarSearchCount(page, bar, value, phone);
 
       // A refused step is said next to the builder, naming the parameter.
       await numbers.getByRole('textbox', { name: 'Step' }).fill('0');
@@ -308,18 +297,7 @@ for (const [width, height] of [
         .filter(([key]) => key.startsWith(`${x}|`))
         .reduce((a, [, v]) => a + v, 0);
       expect(value).toBeLessThan(binTotal);
-      if (phone) {
-        await bar.click({ force: true });
-        const href = await page
-          .getByTestId('selection')
-          .getByRole('link', { name: 'Open search' })
-          .getAttribute('href');
-        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
-      } else {
-        const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await editor.close();
-      }
+      await expectBarSearchCount(page, bar, value, phone);
 
       // A segment hidden in the legend leaves the chart.
       const first = [...expected.keys()][0]!.split('|')[1]!;
@@ -355,18 +333,7 @@ for (const [width, height] of [
       // The bar's search finds its number.
       const other = page.locator('.ps-plot-chart .ps-bar-other');
       const value = Number(await other.getAttribute('data-value'));
-      if (phone) {
-        await other.click({ force: true });
-        const href = await page
-          .getByTestId('selection')
-          .getByRole('link', { name: 'Open search' })
-          .getAttribute('href');
-        expect(await countOf(baseURL!, requestOf(new URL(href!, baseURL).href))).toBe(value);
-      } else {
-        const [editor] = await Promise.all([page.waitForEvent('popup'), other.click({ force: true })]);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await editor.close();
-      }
+      await expectBarSearchCount(page, other, value, phone);
 
       // Switched off in the builder: in the address, and the bar is gone.
       await builder(page).getByTestId('explore-other').uncheck();

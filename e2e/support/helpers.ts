@@ -188,3 +188,23 @@ export async function withoutServerRendering(page: Page) {
     },
   );
 }
+
+/**
+ * Chooses a bar as the visitor does and checks that its search finds the bar's number: on a phone a
+ * tap shows the bar's panel, whose link is counted; elsewhere a click opens the search in a tab.
+ */
+export async function expectBarSearchCount(page: Page, bar: Locator, value: number, phone: boolean) {
+  if (phone) {
+    await bar.click({ force: true });
+    const href = await page
+      .getByTestId('selection')
+      .getByRole('link', { name: 'Open search' })
+      .getAttribute('href');
+    const url = new URL(href!, page.url());
+    expect(await countOf(url.origin, requestOf(url.href))).toBe(value);
+  } else {
+    const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+    await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+    await editor.close();
+  }
+}
