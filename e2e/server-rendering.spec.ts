@@ -11,6 +11,8 @@ import { largestBar, waitForHydration } from './support/helpers.ts';
 
 const GROWTH = '/growth/experimental-method';
 const DISTRIBUTION = '/distribution/resolution';
+/** Horizontal bars, whose names go above the bars on a phone (a taller chart than the server's). */
+const HORIZONTAL = '/distribution/enzyme-classification';
 const TREND = '/trend/resolution-by-year';
 const LINE = `${GROWTH}?view=annual&chart=line`;
 
@@ -187,7 +189,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await watchShifts(page);
-    for (const path of [GROWTH, LINE, DISTRIBUTION, TREND]) {
+    for (const path of [GROWTH, LINE, DISTRIBUTION, HORIZONTAL, TREND]) {
       const { shifts, serverChart } = await shiftsWhileHydrating(page, path);
       expect(serverChart, `${path}: the server's markup was seen`).toBeDefined();
       // Drawn 800 px wide on the server, the chart is scaled to its frame, whatever its width.

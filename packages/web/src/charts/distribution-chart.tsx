@@ -1,5 +1,5 @@
 import { scaleBand } from './scales.ts';
-import { useMemo, useState, type Ref } from 'react';
+import { useMemo, useState, type CSSProperties, type Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { TICK_SPACE, ValueAxis } from './chart-axes.tsx';
 import { Axis, AXIS_STROKE } from './axis.tsx';
@@ -68,7 +68,7 @@ export interface DistributionChartProps {
 
 /** Below this chart width (a phone) a category's name is written above its bar, across the chart. */
 export const STACKED_LABELS_BELOW = 560;
-/** Height of a column chart in a frame narrower than that (styles.css says it too). */
+/** Height of a column chart in a frame narrower than that. */
 const NARROW_HEIGHT = 360;
 const BAR_THICKNESS = 18;
 const STACKED_BAR_THICKNESS = 14;
@@ -123,6 +123,46 @@ function horizontalRows(labels: readonly string[], width: number, bars: number) 
     y += height;
   }
   return { rows, column, stacked, length: y, thickness: group(BAR_THICKNESS) };
+}
+
+/** Margins and plot size of a horizontal-bar chart `width` wide, around its rows. */
+function horizontalLayout(
+  rows: ReturnType<typeof horizontalRows>,
+  width: number,
+  valueLabelWidth: number,
+  yAxisTitle: string,
+) {
+  const left = rows.stacked ? 2 : rows.column + 14;
+  const right = Math.max(16, valueLabelWidth / 2 + 4);
+  const innerWidth = Math.max(80, width - left - right);
+  const bottom = TICK_SPACE + CHART_LINE + 12 + bottomTitleLines(yAxisTitle, innerWidth) * CHART_LINE;
+  return { margin: { top: 28, left, right, bottom }, innerWidth, innerHeight: Math.max(1, rows.length) };
+}
+
+/**
+ * The chart frame on a phone's screen (375 px less the page's margins). A horizontal chart there
+ * writes each name above its bar, which makes it taller than the server's drawing; its height at
+ * this width is what the stylesheet gives the server's drawing in a narrow frame, so that nothing
+ * moves when the chart is drawn at its measured width (phones of other widths wrap the same names
+ * onto as many lines, save the longest).
+ */
+const PHONE_FRAME_WIDTH = 351;
+
+/** Height of a horizontal-bar chart drawn `width` wide. */
+function horizontalHeight(
+  labels: readonly string[],
+  bars: number,
+  width: number,
+  valueLabelWidth: number,
+  yAxisTitle: string,
+) {
+  const { margin, innerHeight } = horizontalLayout(
+    horizontalRows(labels, width, bars),
+    width,
+    valueLabelWidth,
+    yAxisTitle,
+  );
+  return margin.top + innerHeight + margin.bottom;
 }
 
 /**
@@ -180,14 +220,9 @@ export function DistributionChart(props: DistributionChartProps) {
     const height = props.height ?? (width < STACKED_LABELS_BELOW ? NARROW_HEIGHT : 420);
     innerHeight = Math.max(120, height - margin.top - margin.bottom);
   } else {
-    const rows = horizontal!;
-    margin.top = 28;
-    margin.left = rows.stacked ? 2 : rows.column + 14;
-    margin.right = Math.max(16, valueLabelWidth / 2 + 4);
-    innerWidth = Math.max(80, width - margin.left - margin.right);
-    innerHeight = Math.max(1, rows.length);
-    margin.bottom =
-      TICK_SPACE + CHART_LINE + 12 + bottomTitleLines(props.yAxisTitle, innerWidth) * CHART_LINE;
+    const layout = horizontalLayout(horizontal!, width, valueLabelWidth, props.yAxisTitle);
+    Object.assign(margin, layout.margin);
+    ({ innerWidth, innerHeight } = layout);
   }
   const height = innerHeight + margin.top + margin.bottom;
   const titleFits = measureText(props.xAxisTitle) + 14 <= margin.left;
@@ -306,9 +341,25 @@ export function DistributionChart(props: DistributionChartProps) {
       <svg
         ref={svgRef}
         {...chartSize(width, height, measured)}
-        // Before the frame is measured, the stylesheet draws a column chart in a narrow frame as
-        // low as it will be drawn once measured (a container query on the frame's width).
-        {...(vertical && props.height === undefined && { 'data-narrow-height': NARROW_HEIGHT })}
+        // Before the frame is measured, the stylesheet draws the chart in a narrow frame as high as
+        // it will be drawn once measured (a container query on the frame's width).
+        {...(!measured &&
+          props.height === undefined && {
+            'data-narrow-height': '',
+            style: {
+              '--ps-narrow-height': `${
+                vertical
+                  ? NARROW_HEIGHT
+                  : horizontalHeight(
+                      labels,
+                      grouped ? series.length : 1,
+                      PHONE_FRAME_WIDTH,
+                      valueLabelWidth,
+                      props.yAxisTitle,
+                    )
+              }px`,
+            } as CSSProperties,
+          })}
         className={`ps-chart ps-distribution-chart ps-${orientation}`}
         role="group"
         aria-roledescription="bar chart"
