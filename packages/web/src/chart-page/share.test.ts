@@ -12,6 +12,14 @@ describe('share addresses', () => {
     );
   });
 
+  it('writes the chart page’s query string one way, whichever way the address wrote it', () => {
+    const spaced = (space: string) => `?hide=X-RAY${space}DIFFRACTION&query=%7B%22a%22%3A1%7D`;
+    expect(fullPagePath('/distribution/resolution', spaced('%20'))).toBe(
+      fullPagePath('/distribution/resolution', spaced('+')),
+    );
+    expect(fullPagePath('/embed/distribution/resolution', '')).toBe('/distribution/resolution');
+  });
+
   it('writes an iframe whose attributes cannot be broken out of', () => {
     const snippet = embedSnippet('https://x.org/embed/distribution/resolution?a=1&b="2"', 'A <b> "title"');
     expect(snippet).toBe(

@@ -5,9 +5,18 @@ export function embedPath(chartPath: string, search: string): string {
   return `${EMBED_PREFIX}${chartPath}${search}`;
 }
 
-/** Address of the chart page an embedded chart copies. */
+/**
+ * Address of the chart page an embedded chart copies (of the page itself, unembedded). Its query
+ * string is written as URLSearchParams writes it (a space as "+"), whatever the visitor's address
+ * wrote: the server keeps a drawn page per page state and serves it to every address of that state,
+ * so links made from this address must read the same in the server's drawing and in the browser.
+ */
 export function fullPagePath(embeddedPath: string, search: string): string {
-  return `${embeddedPath.startsWith(`${EMBED_PREFIX}/`) ? embeddedPath.slice(EMBED_PREFIX.length) : embeddedPath}${search}`;
+  const path = embeddedPath.startsWith(`${EMBED_PREFIX}/`)
+    ? embeddedPath.slice(EMBED_PREFIX.length)
+    : embeddedPath;
+  const query = new URLSearchParams(search).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 const escapeAttribute = (text: string) =>
