@@ -29,17 +29,11 @@ const OPENABLE = /^[1-7](\.\d{1,3}){0,2}$/;
 
 const depthOf = (id: string) => id.split('.').length;
 
-/** "3.4.21" → ["3.4", "3.4.21"]: the classes of a path below its top class. */
-const ancestorsBelowTop = (id: string) =>
-  id
-    .split('.')
-    .slice(1)
-    .map((_, i) =>
-      id
-        .split('.')
-        .slice(0, i + 2)
-        .join('.'),
-    );
+/** "3.4.21" → ["3", "3.4", "3.4.21"]: the class and every class above it, from the top. */
+function pathOf(id: string): string[] {
+  const parts = id.split('.');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('.'));
+}
 
 /**
  * The children of an EC class are read by lineage id, not name: an id holds its ancestors ("3.4.21"
@@ -61,24 +55,24 @@ function levelQuery(parent: string): DistributionQuery {
     // the one lineage item of its ancestor, so it names one class instead of counting every class
     // at that depth (which doubled a deep level's time).
     ...(depthOf(parent) > 1 && {
-      trail: ancestorsBelowTop(parent).map((ancestor) =>
-        terms(`Class at depth ${depthOf(ancestor)}`, EC_ID, {
-          filters: [
-            { attribute: EC_DEPTH, operator: 'equals', value: depthOf(ancestor) },
-            { attribute: EC_ID, operator: 'exact_match', value: ancestor },
-          ],
-          namedBy: EC_NAME,
-        }),
-      ),
+      trail: pathOf(parent)
+        .slice(1)
+        .map((ancestor) =>
+          terms(`Class at depth ${depthOf(ancestor)}`, EC_ID, {
+            filters: [
+              { attribute: EC_DEPTH, operator: 'equals', value: depthOf(ancestor) },
+              { attribute: EC_ID, operator: 'exact_match', value: ancestor },
+            ],
+            namedBy: EC_NAME,
+          }),
+        ),
     }),
   };
 }
 
 /** The way down: a top class by its name, a deeper one by its number and the archive's name for it. */
 function trail(parent: string, names: Readonly<Record<string, string>> = {}): HierarchyStep[] {
-  const parts = parent.split('.');
-  return parts.map((_, i) => {
-    const value = parts.slice(0, i + 1).join('.');
+  return pathOf(parent).map((value, i) => {
     const name = i === 0 ? EC_CLASS_NAMES[value] : names[value] && `${value} ${names[value]}`;
     return { value, label: name ?? value };
   });
