@@ -56,6 +56,10 @@ const { values } = parseArgs({
   },
 });
 
+/** An explore chart, drawn by the chart page from the explorer's address: bins split by a second attribute. */
+const EXPLORE_ROUTE =
+  '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=exptl.method&stack=stacked';
+
 const only = new Set(values.only!.split(',').map((p) => p.trim()));
 for (const part of only) {
   if (!(PARTS as readonly string[]).includes(part))
@@ -135,7 +139,7 @@ if (runs('paint')) {
     webDir,
     port: basePort + 3,
     runs: Number(values['paint-runs']),
-    routes: ['/growth/overall-structures', '/distribution/resolution'],
+    routes: ['/growth/overall-structures', '/distribution/resolution', EXPLORE_ROUTE],
   });
 }
 
@@ -147,7 +151,7 @@ if (runs('ssr')) {
     webDir,
     port: basePort + 5,
     runs: Number(values['paint-runs']),
-    routes: ['/growth/experimental-method', '/distribution/resolution'],
+    routes: ['/growth/experimental-method', '/distribution/resolution', EXPLORE_ROUTE],
   });
 }
 

@@ -43,8 +43,11 @@ export class NotRendered extends Error {
   override readonly name = 'NotRendered';
 }
 
-/** The pages drawn from searches alone, whose markup is worth sending: home and the chart pages. */
-const RENDERED_PAGES = new Set(['home', 'chart']);
+/**
+ * The pages drawn from searches alone, whose markup is worth sending: home, the chart pages and the
+ * explorer's (its chart, from the few attributes its address names).
+ */
+const RENDERED_PAGES = new Set(['home', 'chart', 'explore']);
 
 /** Renders passes until every query the page asks for is answered; a page needs two or three. */
 const MAX_PASSES = 4;
@@ -87,7 +90,11 @@ function renderToString(element: ReactElement, signal?: AbortSignal): Promise<st
 
 /** Loads the modules of the pages rendered here, so that a first visitor's render does not wait for them. */
 export async function preload(): Promise<void> {
-  await Promise.all([import('./pages/home-page.tsx'), import('./chart-page/chart-page.tsx')]);
+  await Promise.all([
+    import('./pages/home-page.tsx'),
+    import('./chart-page/chart-page.tsx'),
+    import('./explore/explore-page.tsx'),
+  ]);
 }
 
 /** Queries a render asked for that have no answer yet and are meant to be asked (`enabled`). */

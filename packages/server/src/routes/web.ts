@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { CHART_LIST } from '@pdb-stats/charts';
-import { EMBED_PREFIX, chartPath } from '@pdb-stats/web/routes';
+import { EMBED_PREFIX, PAGES, chartPath } from '@pdb-stats/web/routes';
 import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { PageRenderer } from '../rendering/page-renderer.ts';
 import { barSearchRoutes } from './bar-search.ts';
@@ -23,14 +23,16 @@ export interface WebOptions {
 }
 
 /**
- * The pages most visitors land on: the home page and the chart each menu opens with. They are
- * rendered in the background before anyone asks for them (see `webRoutes`).
+ * The pages most visitors land on: the home page, the chart each menu opens with and the explorer
+ * the menu bar links to. They are rendered in the background before anyone asks for them (see
+ * `webRoutes`).
  */
 export const WARM_PAGES: readonly string[] = [
   '/',
   ...[...new Set(CHART_LIST.map((chart) => chart.kind))].map((kind) =>
     chartPath(CHART_LIST.find((chart) => chart.kind === kind)!),
   ),
+  PAGES.explore.path,
 ];
 
 /** Configs (origins) the most visited pages are rendered ahead for: a few, whatever Host headers come. */

@@ -100,6 +100,41 @@ describe('server rendering of the dashboard’s pages', () => {
     );
   });
 
+  it('sends an explore page with its chart drawn, and only the attributes it names for hydration', async () => {
+    const url =
+      '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=exptl.method&stack=stacked';
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<h1>Entries by Resolution and Experimental method</h1>');
+    expect(html).toContain('data-testid="explore-builder"');
+    expect(html).not.toContain('data-testid="plot-skeleton"');
+    // Each bin's bar is split by method: segments named by their series.
+    const drawn = bars(html);
+    expect([...drawn.keys()].some((key) => /^1\.5-2\|.+/.test(key))).toBe(true);
+    expect(html).toMatch(/<details class="ps-data-details">/);
+    const state = /<script type="application\/json" id="ps-server-state">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    const cache = JSON.parse(state!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    const keys = cache.queries.map((query) => query.queryKey[0]);
+    expect(keys).toContain('chart-data');
+    // The two attributes the address names, not the catalogue (hundreds of attributes).
+    const named = cache.queries.find((query) => query.queryKey[0] === 'explore-attributes');
+    expect((named?.state.data as { path: string }[]).map((a) => a.path).sort()).toEqual([
+      'exptl.method',
+      'rcsb_entry_info.resolution_combined',
+    ]);
+    expect(keys).not.toContain('query-builder-catalogue');
+    expect(keys).not.toContain('metadata-schema');
+    // A bar's short link names the explore page, and leads to the bar's search.
+    const link = /<a class="ps-bar-link" href="http:\/\/localhost:80(\/search\/bar\?[^"]*)"/.exec(html)?.[1];
+    expect(link).toBeDefined();
+    const redirect = await app.inject({ url: link!.replace(/&amp;/g, '&') });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toMatch(/^\/query-editor\.html\?json=%7B.*&chart=%2Fexplore%3F/);
+  });
+
   it('renders a page once per archive version and state: the next visitor gets the kept page', async () => {
     const renderPage = vi.spyOn(
       PageRenderer.prototype as never as { renderAnew: () => unknown },

@@ -25,7 +25,7 @@ import {
   type ResolvedChart,
   type Scope,
 } from '@pdb-stats/charts';
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useHref, useLocation, useSearchParams } from '../routing/navigation.tsx';
 import { barSearchUrl, chartDataUrl, queryEditorUrl } from '../api/addresses.ts';
 import { ApiError } from '../api/search-client.ts';
@@ -54,7 +54,7 @@ import {
   withView,
 } from '../routing/plot-state.ts';
 import { useSettings } from '../settings/settings-context.tsx';
-import { isServerMarkup, onHydrationEnd } from '../ssr/server-markup.ts';
+import { isServerMarkup, useServerMarkup } from '../ssr/server-markup.ts';
 import { ScopeBar } from '../scope/scope-bar.tsx';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { useScope } from '../scope/use-scope.ts';
@@ -207,7 +207,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   const [tableOpen, setTableOpen] = useState(isServerMarkup);
   const svg = useRef<SVGSVGElement>(null);
   const narrow = useNarrowScreen();
-  const hydrating = useSyncExternalStore(onHydrationEnd, isServerMarkup, () => true);
+  const hydrating = useServerMarkup();
   // How the last bar was chosen: a touch shows the bar's value first, a click or a key opens its search.
   const lastPointer = useRef('');
 

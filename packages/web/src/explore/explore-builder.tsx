@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useSearchParams } from '../routing/navigation.tsx';
-import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DEFAULT_TOP,
   EXPLORE_STACKS,
@@ -40,7 +39,6 @@ const stackableFor = (count: Level | undefined) => (attribute: PickerAttribute) 
   isStackable(attribute) && count !== undefined && countedLevels(attribute.level).includes(count);
 
 interface ExploreBuilderProps {
-  catalogue: UseQueryResult<PickerAttribute[]>;
   lookup: ReturnType<typeof pickerResolver> | undefined;
   spec: ExploreSpec | undefined;
   problems: readonly ExploreProblem[];

@@ -3,9 +3,9 @@ import { useSearchParams } from '../routing/navigation.tsx';
 import { readExplore, resolveExplore } from '@pdb-stats/charts';
 import { ChartPage } from '../chart-page/chart-page.tsx';
 import { PlotSkeleton } from '../layout/loading.tsx';
-import { useCatalogue } from '../query-builder/use-catalogue.ts';
 import { ExploreBuilder } from './explore-builder.tsx';
 import { completedExplore, exploreParamsOf, pickerResolver } from './explore-params.ts';
+import { useExploreAttributes } from './use-explore-attributes.ts';
 import './explore.css';
 
 /**
@@ -15,8 +15,9 @@ import './explore.css';
  */
 export default function ExplorePage({ embedded = false }: { embedded?: boolean }) {
   const [params, setParams] = useSearchParams();
-  const catalogue = useCatalogue();
-  const lookup = useMemo(() => catalogue.data && pickerResolver(catalogue.data), [catalogue.data]);
+  const named = [params.get('attribute'), params.get('by')].filter((path): path is string => !!path);
+  const attributes = useExploreAttributes(named);
+  const lookup = useMemo(() => attributes.data && pickerResolver(attributes.data), [attributes.data]);
   // A link naming only the attribute is written out as the builder would have chosen.
   const completed = lookup && completedExplore(params, lookup.picker)?.toString();
   useEffect(() => {
@@ -34,25 +35,20 @@ export default function ExplorePage({ embedded = false }: { embedded?: boolean }
   const built = useMemo(() => reading?.spec && resolveExplore(reading.spec), [reading]);
 
   const builder = !embedded && (
-    <ExploreBuilder
-      catalogue={catalogue}
-      lookup={lookup}
-      spec={reading?.spec}
-      problems={reading?.problems ?? []}
-    />
+    <ExploreBuilder lookup={lookup} spec={reading?.spec} problems={reading?.problems ?? []} />
   );
   if (built)
     return <ChartPage definition={built.definition} built={built} embedded={embedded} builder={builder} />;
   return (
     <article className={`ps-page ps-plot-page${embedded ? ' ps-plot-embedded' : ''}`} data-chart="explore">
       {builder}
-      {!embedded && !reading && !catalogue.isPending && (
+      {!embedded && !reading && !attributes.isPending && (
         <p className="ps-explore-start" data-testid="explore-start">
           Choose an attribute to chart: the number of entries (or entities, instances, assemblies, chemical
           components) for each of its values, bins or years.
         </p>
       )}
-      {catalogue.isPending && <PlotSkeleton />}
+      {attributes.isPending && <PlotSkeleton />}
       {embedded && reading && reading.problems.length > 0 && (
         <p className="ps-scope-blocked" role="alert">
           This chart cannot be drawn: {reading.problems.map((p) => `${p.param}: ${p.message}`).join('; ')}

@@ -1,15 +1,6 @@
 import type { ColorSchemeName } from './colors.ts';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { isServerMarkup, onHydrationEnd } from '../ssr/server-markup.ts';
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { isServerMarkup, useServerMarkup } from '../ssr/server-markup.ts';
 import type { SierraConfig } from '../config.ts';
 import { initialSettings, settingsReducer, storedPart, type SettingsState } from './settings-state.ts';
 import { loadStoredSettings, saveStoredSettings } from './storage.ts';
@@ -46,7 +37,7 @@ export function SettingsProvider({
   children: ReactNode;
 }) {
   const [state, dispatch] = useReducer(settingsReducer, { sierra, search }, startSettings);
-  const hydrating = useSyncExternalStore(onHydrationEnd, isServerMarkup, () => true);
+  const hydrating = useServerMarkup();
   const storedRead = useRef(!hydrating);
   // What storage holds as far as this page knows: what was read from it is not written back.
   const lastStored = useRef<string | undefined>(undefined);

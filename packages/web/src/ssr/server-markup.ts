@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * Whether the page is drawing the markup the server sent: always on the server, and in the browser
  * from the start of hydration until the first page has hydrated. While it is, renders must give
@@ -29,4 +31,12 @@ export function endHydration(): void {
 export function onHydrationEnd(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Whether the component is drawing the server's markup (see `isServerMarkup`), read so that it
+ * draws again once the page has hydrated.
+ */
+export function useServerMarkup(): boolean {
+  return useSyncExternalStore(onHydrationEnd, isServerMarkup, () => true);
 }
