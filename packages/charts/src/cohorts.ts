@@ -77,7 +77,9 @@ export function comparedQuery(query: ChartQuery): ComparedQuery {
       : { conditions: [] };
   if (first.kind === 'terms' && first.maxIntervals !== undefined) {
     const { maxIntervals: _all, ...terms } = first;
-    return { query: { returnType: query.returnType, first: terms }, ...split };
+    // A drilled-down level keeps its class (and the names of the classes above).
+    const { second: _split, ...bars } = query as DistributionQuery;
+    return { query: { ...bars, first: terms }, ...split };
   }
   if (first.kind !== 'year' && second) {
     const { second: _split, ...bars } = query;

@@ -271,6 +271,13 @@ export {
   withOtherCount,
 } from './other-bar.ts';
 export {
+  MEMBERS_FACET,
+  memberCheckRequest,
+  membersOf,
+  withMemberCheck,
+  withMemberChecks,
+} from './member-check.ts';
+export {
   cohortColumn,
   compareDistributions,
   compareGrowth,

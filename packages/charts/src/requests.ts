@@ -92,7 +92,7 @@ function wrapInFilters(conditions: FixedCondition[] | undefined, facet: Facet): 
 export const NAMES_FACET = 'Names';
 
 /** A terms facet; `inner` facets are asked inside each of its buckets. */
-function termsFacet(dimension: TermsDimension, inner: Facet[] = []): Facet {
+export function termsFacet(dimension: TermsDimension, inner: Facet[] = []): Facet {
   const nested: Facet[] = [
     ...inner,
     ...(dimension.namedBy !== undefined

@@ -17,6 +17,7 @@ import {
 } from './requests.ts';
 import type { DistributionQuery, GrowthQuery, TermsDimension } from './types.ts';
 import { otherCountOf, otherLabel } from './other-bar.ts';
+import { membersOf } from './member-check.ts';
 
 /** Number of buckets drawn when a chart's truncation flag is on. */
 export const TRUNCATED_BUCKETS = 25;
@@ -240,7 +241,10 @@ export function toDistributionData(
     }
     case 'terms': {
       const prefix = first.childrenOf === undefined ? undefined : `${first.childrenOf}.`;
-      const kept = prefix === undefined ? buckets : buckets.filter((b) => b.label.startsWith(prefix));
+      const members = membersOf(query, response);
+      const kept = buckets.filter(
+        (b) => (prefix === undefined || b.label.startsWith(prefix)) && (!members || members.has(b.label)),
+      );
       const shown = options.truncate ? kept.slice(0, TRUNCATED_BUCKETS) : kept;
       // A chart split by a second attribute has no Other bar (explore refuses both).
       const other = first.other ? otherCountOf(response) : undefined;

@@ -65,6 +65,15 @@ export interface TermsDimension {
    * is left out, since the value implies it.
    */
   within?: { record: FixedCondition[]; parent: FixedCondition };
+  /**
+   * The values belong to a class held beside them, not with them (an organism's group: source
+   * organisms are not nested-indexed), so the class's condition also brings the values of other
+   * classes held in the same object (a human antibody bound to a viral protein puts Homo sapiens in
+   * an entry of Viruses). A second search asks, of the `returnType` objects holding each value
+   * answered, which values of `attribute` they hold: a value is a bar only when `value` is the one
+   * they all hold (see member-check.ts).
+   */
+  memberOf?: { returnType: ReturnType; attribute: string; value: string };
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */

@@ -6,11 +6,20 @@ import {
   resolveChart,
   toCsv,
   toDistributionData,
+  withMemberChecks,
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse } from '@pdb-stats/search-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, search, startArchiveFixture, type ArchiveFixture } from './support/archive-fixture.ts';
+import { ORGANISMS } from '../../archive/src/vocabulary/organisms.ts';
+import {
+  count,
+  list,
+  search,
+  startArchiveFixture,
+  type ArchiveFixture,
+  type Row,
+} from './support/archive-fixture.ts';
 import { barsAgainstSearches, comparedBarsAgainstSearches } from './support/chart-bars.ts';
 
 /**
@@ -342,6 +351,141 @@ describe('every level below a SCOP class', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ status: 400, field: 'parent' });
       expect(response.json().message).toContain('path of SCOP sunids');
+    },
+  );
+});
+
+/**
+ * Drill-down on the taxonomy groups of the same archive: the level below a group is its source
+ * organisms. Source organisms are not nested-indexed, so the group's entries bring the organisms of
+ * their other entities (a human antibody bound to a viral protein); a second search of the
+ * organisms' entities keeps the group's own. Every bar is an organism of the group (by the
+ * generator's taxonomy), counts every entry with it (its search is the organism alone), whole, over
+ * a scope and for cohorts compared, and the chart data API gives the page's table.
+ */
+describe('the level below a taxonomy group', () => {
+  const TAXONOMY = CHARTS.taxonomy;
+  const taxonomy = TAXONOMY.hierarchy!;
+  const GROUP = 'rcsb_entity_source_organism.ncbi_parent_scientific_name';
+  const ORGANISM = 'rcsb_entity_source_organism.ncbi_scientific_name';
+  const groupOf = new Map(ORGANISMS.map((o) => [o.name, o.parent]));
+  /** A level's answer as the page completes it: the group's organisms kept by the second search. */
+  const completed = async (chart: ResolvedChart, scope?: QueryNode) => {
+    const [response = null] = await withMemberChecks(
+      chart.query,
+      [await answer(chart, scope)],
+      (request) => search(fixture.app, request) as Promise<SearchResponse | null>,
+    );
+    return response;
+  };
+  let groups: string[] = [];
+  beforeAll(async () => {
+    const top = resolveChart(TAXONOMY);
+    groups = toDistributionData(await answer(top), top.query)
+      .bars.map((bar) => taxonomy.childOf(bar.label, undefined))
+      .filter((group) => group !== undefined);
+  });
+
+  it('opens the groups of cellular life and of viruses; an organism opens nothing', async () => {
+    expect(groups).toEqual(expect.arrayContaining(['Eukaryota', 'Bacteria', 'Archaea']));
+    expect(groups.some((g) => ORGANISMS.some((o) => o.kind === 'virus' && o.parent === g))).toBe(true);
+    expect(taxonomy.childOf('Homo sapiens', 'Eukaryota')).toBeUndefined();
+  });
+
+  it('its bars are organisms of the group, exactly those the answer brings whose entities all hold the group alone', async () => {
+    let foreignLeft = 0;
+    for (const group of groups) {
+      const chart = resolveChart(TAXONOMY, undefined, group);
+      const raw = await answer(chart);
+      const facet = raw?.facets?.find((f) => f.name === 'Source Organism');
+      const answered = facet && 'buckets' in facet ? facet.buckets.map((b) => b.label) : [];
+      const { bars } = toDistributionData(await completed(chart), chart.query);
+      // What the archive's documents say: the groups every entity of the organism holds.
+      const expected = answered.filter((name) => {
+        const held = (fixture.docs.polymer_entity as Row[])
+          .filter((e) => list(e[ORGANISM]).includes(name))
+          .map((e) => new Set(list<string>(e[GROUP])));
+        const common = [...(held[0] ?? [])].filter((g) => held.every((h) => h.has(g)));
+        return common.length === 1 && common[0] === group;
+      });
+      expect(
+        bars.map((b) => b.label),
+        `level below ${group}`,
+      ).toEqual(expected.slice(0, 25));
+      expect(bars.length, `level below ${group}`).toBeGreaterThan(0);
+      for (const bar of bars) expect(groupOf.get(bar.label), `${bar.label} under ${group}`).toBe(group);
+      foreignLeft += answered.filter((name) => groupOf.get(name) !== group).length;
+    }
+    // The groups' entries bring other groups' organisms (antibodies, hosts, chimeras): the check is exercised.
+    expect(foreignLeft).toBeGreaterThan(0);
+  });
+
+  it('each bar equals the count of its click-through search, whole and over a scope', async () => {
+    const scope: QueryNode = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 2.5 },
+    };
+    let scopedBars = 0;
+    for (const group of groups) {
+      const chart = resolveChart(TAXONOMY, undefined, group);
+      const whole = await barsAgainstSearches(fixture.app, chart, NOW);
+      expect(whole.bars, `level below ${group}`).toBeGreaterThan(0);
+      expect(whole.nonZero).toBe(whole.bars);
+      expect(whole.mismatches, `level below ${group}: bars that disagree with their search`).toEqual([]);
+      const scoped = await barsAgainstSearches(fixture.app, chart, NOW, scope);
+      scopedBars += scoped.nonZero;
+      expect(scoped.mismatches, `level below ${group} over a scope`).toEqual([]);
+    }
+    expect(scopedBars).toBeGreaterThan(0);
+  });
+
+  it('compared across two cohorts, every bar of every cohort equals the count of that cohort AND that bar', async () => {
+    const cohorts: QueryNode[] = [2.2, 2.2].map((value, i) => ({
+      type: 'terminal',
+      service: 'text',
+      parameters: {
+        attribute: 'rcsb_entry_info.resolution_combined',
+        operator: i === 0 ? 'less' : 'greater_or_equal',
+        value,
+      },
+    }));
+    let nonZeroBars = 0;
+    for (const group of groups) {
+      const chart = resolveChart(TAXONOMY, undefined, group);
+      const { nonZero, mismatches } = await comparedBarsAgainstSearches(fixture.app, chart, NOW, cohorts);
+      nonZeroBars += nonZero;
+      expect(mismatches, `level below ${group}`).toEqual([]);
+    }
+    expect(nonZeroBars).toBeGreaterThan(0);
+  });
+
+  it('the chart data API gives the page table of a level and names it', async () => {
+    for (const group of groups.slice(0, 3)) {
+      const chart = resolveChart(TAXONOMY, undefined, group);
+      const expected = chartTable(chart, await completed(chart), { view: 'cumulative', hidden: [] });
+      expect(expected.rows.length).toBeGreaterThan(0);
+      const csv = await fixture.app.inject({ url: `/api/charts/taxonomy.csv?parent=${group}` });
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.body).toBe(toCsv(expected));
+      const json = await fixture.app.inject({ url: `/api/charts/taxonomy.json?parent=${group}` });
+      expect(json.json()).toMatchObject({
+        parent: group,
+        title: `${TAXONOMY.title}: ${group}`,
+        rows: expected.rows,
+      });
+    }
+  });
+
+  it.each([['eukaryota'], ['Homo sapiens'], [''], ['Eukaryota.Metazoa']])(
+    '400 for taxonomy?parent=%s, naming the parameter',
+    async (value) => {
+      const response = await fixture.app.inject({
+        url: `/api/charts/taxonomy.csv?parent=${encodeURIComponent(value)}`,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, field: 'parent' });
+      expect(response.json().message).toContain('must be a group of the taxonomy chart');
     },
   );
 });

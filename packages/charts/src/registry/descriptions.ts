@@ -53,7 +53,7 @@ export const DESCRIPTIONS: Record<ChartKey, string> = {
   'atom-count': '<p>Entries by the number of atoms in the deposited model.</p>',
   'residue-count':
     '<p>Entries by the number of polymer residues (amino acids and nucleotides) in the deposited model.</p>',
-  taxonomy: `<p>Entries by the parent taxonomic group of their source organisms in the ${link('https://www.ncbi.nlm.nih.gov/taxonomy', 'NCBI Taxonomy')}: a superkingdom such as Eukaryota, Bacteria or Archaea for cellular organisms, a clade for viruses. An entry with molecules from several groups counts in each. The 25 largest groups are shown.</p>`,
+  taxonomy: `<p>Entries by the parent taxonomic group of their source organisms in the ${link('https://www.ncbi.nlm.nih.gov/taxonomy', 'NCBI Taxonomy')}: a superkingdom such as Eukaryota, Bacteria or Archaea for cellular organisms, a clade for viruses. An entry with molecules from several groups counts in each. The 25 largest groups are shown.</p><p>A group's bar opens the level below it: the source organisms of that group, each counting every entry with a molecule from that organism (25 most frequent shown). An organism is shown under the group its own molecules belong to, never under the group of another molecule in the same entry: a human antibody bound to a viral protein counts Homo sapiens under Eukaryota, not under the virus's group. The organisms are the last level, since the archive's search cannot tell which lineage names lie at which depth.</p>`,
   'space-group':
     '<p>Crystallographic entries by the space group of the crystal, in Hermann–Mauguin notation. The 25 most frequent space groups are shown.</p>',
   software:

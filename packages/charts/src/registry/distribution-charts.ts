@@ -3,6 +3,7 @@ import type { ChartVariants, DistributionChartDefinition, DistributionQuery } fr
 import { GLOBAL_SYMMETRY, RELEASE_DATE, TOP_25, distribution, terms } from './common.ts';
 import { EC_HIERARCHY } from './ec-hierarchy.ts';
 import { SCOP_HIERARCHY } from './scop-hierarchy.ts';
+import { TAXONOMY_HIERARCHY } from './taxonomy-hierarchy.ts';
 
 const SOURCE_TYPES = [
   { value: 'natural', sourceType: 'natural', label: 'Natural' },
@@ -179,6 +180,7 @@ export const DISTRIBUTION_CHARTS = {
     },
     truncateViewData: true,
     options: { xAxisTitle: 'Taxonomy', yAxisTitle: 'Number of Entries', yStep: 25000 },
+    hierarchy: TAXONOMY_HIERARCHY,
   }),
   'space-group': distribution({
     key: 'space-group',

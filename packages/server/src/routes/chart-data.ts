@@ -16,6 +16,7 @@ import {
   comparedRequests,
   comparedOtherRequests,
   otherRequestOf,
+  withMemberChecks,
   withOtherBars,
   comparedTable,
   comparisonOf,
@@ -368,17 +369,23 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     const searches = searchesOf(asked);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
     const answers = await Promise.all(searches.map((search) => service.answer(search)));
-    const parsed = answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse)));
+    const otherAnswers: ServedAnswer[] = [];
+    const send = async (search: SearchRequest) => {
+      const answer = await service.answer(search);
+      otherAnswers.push(answer);
+      return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
+    };
+    // A taxonomy group's organisms: a second search per answer keeps those of the group.
+    const parsed = await withMemberChecks(
+      comparison?.query ?? chart.query,
+      answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse))),
+      send,
+    );
     // A top-N terms chart's "Other" bar: a second search per answer, built from its values.
     const others = comparison
       ? comparedOtherRequests(comparison, parsed)
       : [otherRequestOf(chart.definition, chart.query, parsed[0] ?? null, scope)];
-    const otherAnswers: ServedAnswer[] = [];
-    const responses = await withOtherBars(parsed, others, async (search) => {
-      const answer = await service.answer(search);
-      otherAnswers.push(answer);
-      return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
-    });
+    const responses = await withOtherBars(parsed, others, send);
     const served = [...answers, ...otherAnswers].reduce((oldest, next) =>
       next.fetchedAt < oldest.fetchedAt ? next : oldest,
     );

@@ -11,6 +11,7 @@ import {
   isOtherLabel,
   otherDimension,
   otherRequestOf,
+  withMemberChecks,
   withOtherBars,
   resolveChart,
   toDistributionData,
@@ -107,11 +108,13 @@ export async function barsAgainstSearches(
   now: Date,
   scope?: QueryNode,
 ): Promise<{ bars: number; nonZero: number; mismatches: string[] }> {
-  const answered = (await search(
-    app,
-    chartFacetRequest(chart.query, { now, scope }),
-  )) as SearchResponse | null;
-  // The chart's answer as the page and the chart data API complete it (a top-N terms chart's "Other" bar).
+  // The chart's answer as the page and the chart data API complete it (a taxonomy group's organisms
+  // kept by their groups, a top-N terms chart's "Other" bar).
+  const [answered = null] = await withMemberChecks(
+    chart.query,
+    [(await search(app, chartFacetRequest(chart.query, { now, scope }))) as SearchResponse | null],
+    send(app),
+  );
   const [response = null] = await withOtherBars(
     [answered],
     [otherRequestOf(chart.definition, chart.query, answered, scope)],
@@ -147,7 +150,11 @@ export async function comparedBarsAgainstSearches(
     { cohorts: cohorts.map((node) => ({ node })), measure: 'count' },
     () => undefined,
   );
-  const answered = await Promise.all(comparedRequests(comparison, { now }).map(send(app)));
+  const answered = await withMemberChecks(
+    comparison.query,
+    await Promise.all(comparedRequests(comparison, { now }).map(send(app))),
+    send(app),
+  );
   const responses = await withOtherBars(
     answered,
     comparedOtherRequests(comparison, answered, now),

@@ -2,6 +2,7 @@ import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search
 import {
   chartFacetRequest,
   otherRequestOf,
+  withMemberChecks,
   withOtherBars,
   type ChartId,
   type ChartQuery,
@@ -54,7 +55,8 @@ export function chartDataQuery(
     ] as const,
     queryFn: async ({ signal }): Promise<ChartAnswer> => {
       const send = (search: SearchRequest) => postSearch(searchApiUrl, search, signal);
-      const response = await send(request);
+      // A taxonomy group's organisms are kept by a second search of their groups.
+      const [response = null] = await withMemberChecks(query, [await send(request)], send);
       // A top-N terms chart's "Other" bar: a second search, built from the values answered.
       const other = otherRequestOf(chart.definition, query, response, scope);
       const [completed] = await withOtherBars([response], [other], send);
