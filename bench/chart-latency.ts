@@ -2,19 +2,21 @@
  * Per-chart latency of the registry's data requests, straight through the service (no HTTP):
  * uncached (the engine's work) and cached (the answer cache), median and p95 of N runs, each chart
  * over the whole archive and over a scope of two terminals (`scoped: <chart>`), with levels below
- * EC and SCOP classes; then the whole registry one request after another, uncached, unscoped.
+ * EC and SCOP classes and taxonomy groups (with the taxonomy levels' second searches); then the
+ * whole registry one request after another, uncached, unscoped.
  */
 import {
   CHARTS,
   chartFacetRequest,
   exploreChart,
   finalizeRequest,
+  memberCheckRequest,
   readExplore,
   resolveChart,
   withScope,
   type ExploreAttribute,
 } from '@pdb-stats/charts';
-import { validateSearchRequest, type QueryNode } from '@pdb-stats/search-model';
+import { validateSearchRequest, type QueryNode, type SearchResponse } from '@pdb-stats/search-model';
 import { registryChartRequests } from '../packages/server/src/chart-requests.ts';
 import { openDuckDbEngine } from '../packages/server/src/engine/index.ts';
 import { SearchPipeline } from '../packages/server/src/pipeline/index.ts';
@@ -53,10 +55,17 @@ const DRILLED_EC_CLASSES = ['3', '2.7', '3.4.21'];
  */
 const DRILLED_SCOP_CLASSES = ['51349', '51349.114823', '51349.114823.144646'];
 
+/**
+ * Levels below taxonomy groups (the largest, a bacterial and a viral one): the group's entries by
+ * organism, then the second search that keeps the group's own organisms (`checkRequests`).
+ */
+const DRILLED_TAXONOMY_GROUPS = ['Eukaryota', 'Bacteria', 'Riboviria'];
+
 function drilledRequests() {
   const levels = [
     ['enzyme-classification', DRILLED_EC_CLASSES],
     ['scop-classification', DRILLED_SCOP_CLASSES],
+    ['taxonomy', DRILLED_TAXONOMY_GROUPS],
   ] as const;
   return levels.flatMap(([key, parents]) =>
     parents.map((parent) => ({
@@ -64,6 +73,28 @@ function drilledRequests() {
       request: chartFacetRequest(resolveChart(CHARTS[key], undefined, parent).query),
     })),
   );
+}
+
+/**
+ * The second search of each taxonomy level (over the whole archive and over the scope), built from
+ * the level's answer as the page builds it. It is asked of the whole archive either way, so it is
+ * not scoped again.
+ */
+async function checkRequests(service: SearchService) {
+  const checks = [];
+  for (const group of DRILLED_TAXONOMY_GROUPS) {
+    const { query } = resolveChart(CHARTS.taxonomy, undefined, group);
+    for (const scope of [undefined, BENCH_SCOPE]) {
+      const answer = await service.answer(chartFacetRequest(query, { scope }));
+      const check = memberCheckRequest(
+        query,
+        answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse),
+      );
+      if (check)
+        checks.push({ name: `${scope ? SCOPED : ''}taxonomy (below ${group}): its check`, request: check });
+    }
+  }
+  return checks;
 }
 
 /** Attributes of the explore cases, as the catalogue describes them (names do not change the work). */
@@ -145,12 +176,13 @@ export async function benchChartLatency(
     name: `${SCOPED}${name}`,
     request: finalizeRequest({ ...request, query: withScope(BENCH_SCOPE, request.query) }),
   }));
-  const requests = [...registry, ...scoped].filter(
+  const checks = await checkRequests(service);
+  const requests = [...registry, ...scoped, ...checks].filter(
     ({ name }) => only.length === 0 || only.some((part) => name.includes(part)),
   );
   // The whole registry stays the registry's charts, comparable with earlier runs.
   const unscoped = requests.filter(
-    ({ name }) => !name.startsWith(SCOPED) && !drilled.some((d) => d.name === name),
+    ({ name }) => !name.startsWith(SCOPED) && ![...drilled, ...checks].some((d) => d.name === name),
   );
   // Rows are printed as they are measured: a run over a large archive takes minutes.
   const row = (cells: readonly string[]) =>

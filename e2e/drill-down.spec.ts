@@ -4,6 +4,7 @@ import {
   idOfNamedLabel,
   resolveChart,
   toDistributionData,
+  withMemberChecks,
 } from '@pdb-stats/charts';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -39,10 +40,21 @@ const parentOf = (url: string) => new URL(url).searchParams.get('parent');
 const SCOP = CHARTS['scop-classification'];
 const SCOP_PATH = '/distribution/scop-classification';
 
-/** The level's bars as the service counts them: the facet answer of that level, children only. */
+const TAXONOMY = CHARTS.taxonomy;
+const TAXONOMY_PATH = '/distribution/taxonomy';
+
+/**
+ * The level's bars as the service counts them: the facet answer of that level, children only (a
+ * taxonomy group's organisms kept by their second search), as many as the chart draws.
+ */
 async function expectedBars(baseURL: string, parent: string | undefined, definition = EC) {
   const chart = resolveChart(definition, undefined, parent);
-  const data = toDistributionData(await search(baseURL, chartFacetRequest(chart.query)), chart.query);
+  const [response = null] = await withMemberChecks(
+    chart.query,
+    [await search(baseURL, chartFacetRequest(chart.query))],
+    (request) => search(baseURL, request),
+  );
+  const data = toDistributionData(response, chart.query, { truncate: definition.truncateViewData });
   return new Map(data.bars.map((bar) => [`${bar.label}|`, bar.value] as const));
 }
 
@@ -255,6 +267,77 @@ for (const [width, height] of [
       await expect(page.getByTestId('parent-problem')).toContainText('parent: must be a path of SCOP sunids');
     });
 
+    test('taxonomy: a group opens its organisms, the bottom level; breadcrumb, Back and Forward, and an organism’s search', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      await page.goto(TAXONOMY_PATH);
+      await waitForChart(page);
+      const top = await expectedBars(baseURL!, undefined, TAXONOMY);
+      const [groupKey] = [...top].sort((a, b) => b[1] - a[1])[0]!;
+      const group = groupKey.split('|')[0]!;
+      expect(TAXONOMY.hierarchy!.childOf(group, undefined)).toBe(group);
+      await choose(page, group);
+      await expect(page.getByTestId('drill-down')).toHaveText(`Open level below ${group}`);
+      await page.getByTestId('drill-down').click();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${group}$`));
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(`${TAXONOMY.title}: ${group}`);
+      await expect(trail(page)).toHaveText(['All groups', group]);
+      const organisms = await expectedBars(baseURL!, group, TAXONOMY);
+      expect(organisms.size).toBeGreaterThan(1);
+      await expect.poll(() => barValues(page)).toEqual(organisms);
+      await waitForBarsGrown(page);
+      await page.screenshot({ path: testInfo.outputPath(`taxonomy-drill-${width}.png`), fullPage: true });
+
+      // An organism's search finds its number; organisms are the bottom: nothing below to open.
+      const [organismKey, value] = [...organisms].sort((a, b) => b[1] - a[1])[0]!;
+      const organism = organismKey.split('|')[0]!;
+      await choose(page, organism);
+      await expect(page.getByTestId('drill-down')).toHaveCount(0);
+      const bar = page.locator(`.ps-plot-chart .ps-bar[data-x=${JSON.stringify(organism)}]`);
+      await expectBarSearchCount(page, bar, value, phone);
+
+      // Back and Forward step between the levels; the breadcrumb leads to the top.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${TAXONOMY_PATH}$`));
+      await expect.poll(() => barValues(page)).toEqual(top);
+      await page.goForward();
+      await expect(page).toHaveURL(new RegExp(`[?&]parent=${group}$`));
+      await expect.poll(() => barValues(page)).toEqual(organisms);
+      await trail(page).getByRole('link', { name: 'All groups' }).click();
+      await expect(page).toHaveURL(new RegExp(`${TAXONOMY_PATH}$`));
+      await waitForChart(page);
+      await expect(page.locator('h1')).toHaveText(TAXONOMY.title);
+      await expect(page.getByTestId('drill-trail')).toHaveCount(0);
+    });
+
+    test('taxonomy: a level opened by address is drawn by the server, with its table and CSV; a bad group is said', async ({
+      page,
+      baseURL,
+    }) => {
+      const organisms = await expectedBars(baseURL!, 'Bacteria', TAXONOMY);
+      const [first] = [...organisms.keys()];
+      const response = await page.goto(`${TAXONOMY_PATH}?parent=Bacteria`);
+      const html = (await response!.text()) as string;
+      expect(html).toContain('data-testid="drill-trail"');
+      expect(html).toContain(`data-x="${first!.split('|')[0]}"`);
+      await waitForChart(page);
+      await expect(trail(page)).toHaveText(['All groups', 'Bacteria']);
+      await page.getByText('Data table').click();
+      await expect(page.locator('.ps-data-details table tbody tr')).toHaveCount(organisms.size);
+      const csv = await page.request.get('/api/charts/taxonomy.csv?parent=Bacteria');
+      expect(csv.status()).toBe(200);
+      const rows = (await csv.text()).trim().split('\r\n').slice(1);
+      expect(rows.map((row) => Number(row.slice(row.lastIndexOf(',') + 1)))).toEqual([...organisms.values()]);
+      await page.goto(`${TAXONOMY_PATH}?parent=bacteria`);
+      await waitForChart(page);
+      await expect(page.getByTestId('parent-problem')).toContainText(
+        'parent: must be a group of the taxonomy chart',
+      );
+      await expect(page.locator('h1')).toHaveText(TAXONOMY.title);
+    });
+
     test('a level the chart does not have is said, naming the parameter, and the top level drawn', async ({
       page,
     }) => {
@@ -267,39 +350,49 @@ for (const [width, height] of [
   });
 }
 
-test('by keyboard: a focused bar opens its search, and Tab reaches the link to its level below', async ({
-  page,
-}) => {
-  await page.goto(PATH);
-  await waitForChart(page);
-  await tabTo(page, (el) => el.classList.contains('ps-bar'));
-  const bar = page.locator(':focus');
-  const label = (await bar.getAttribute('data-x'))!;
-  const parent = EC.hierarchy!.childOf(label, undefined);
-  expect(parent).toBeDefined();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-  await popup.close();
-  await tabTo(page, (el) => el.getAttribute('data-testid') === 'drill-down');
-  await expect(page.locator(':focus')).toHaveText(`Open level below ${label}`);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]parent=${parent}$`));
-  await waitForChart(page);
-  await expect(trail(page)).toHaveText(['All classes', label]);
-});
+for (const [definition, path, top] of [
+  [EC, PATH, 'All classes'],
+  [TAXONOMY, TAXONOMY_PATH, 'All groups'],
+] as const)
+  test(`by keyboard (${definition.key}): a focused bar opens its search, and Tab reaches the link to its level below`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForChart(page);
+    await tabTo(page, (el) => el.classList.contains('ps-bar'));
+    const bar = page.locator(':focus');
+    const label = (await bar.getAttribute('data-x'))!;
+    const parent = definition.hierarchy!.childOf(label, undefined);
+    expect(parent).toBeDefined();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
+    await popup.close();
+    await tabTo(page, (el) => el.getAttribute('data-testid') === 'drill-down');
+    await expect(page.locator(':focus')).toHaveText(`Open level below ${label}`);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`[?&]parent=${parent}$`));
+    await waitForChart(page);
+    await expect(trail(page)).toHaveText([top, label]);
+  });
 
-test('axe: a drilled-down level with its breadcrumb and a bar’s panel open has no serious violations', async ({
-  page,
-}) => {
-  await page.goto(`${PATH}?parent=3`);
-  await waitForChart(page);
-  await waitForBarsGrown(page);
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.locator('.ps-plot-chart .ps-bar').first().click({ force: true }),
-  ]);
-  await popup.close();
-  await expect(page.getByTestId('drill-down')).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
-});
+// A class's bar has a link to its level below; an organism, the last level, has none.
+for (const [address, opens] of [
+  [`${PATH}?parent=3`, true],
+  [`${TAXONOMY_PATH}?parent=Eukaryota`, false],
+] as const)
+  test(`axe: a drilled-down level with its breadcrumb and a bar’s panel open has no serious violations (${address})`, async ({
+    page,
+  }) => {
+    await page.goto(address);
+    await waitForChart(page);
+    await waitForBarsGrown(page);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.locator('.ps-plot-chart .ps-bar').first().click({ force: true }),
+    ]);
+    await popup.close();
+    await expect(page.getByTestId('selection')).toBeVisible();
+    await expect(page.getByTestId('drill-down')).toHaveCount(opens ? 1 : 0);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
+  });
