@@ -1,16 +1,21 @@
 import type { Bucket, FacetResult } from '@pdb-stats/search-model';
-import type { BucketNode, FacetProgram, MaskColumn, YearKeyColumn } from '../planner/index.ts';
+import type { FacetProgram, MaskColumn, PlannedBucketFacet, YearKeyColumn } from '../planner/index.ts';
 import { javaDouble, rangeLabel, termsLabel, yearLabel } from './labels.ts';
 
 /** A bucket key as the database returns it (after BIGINT became number). */
 export type Key = string | number;
 export type ResultRow = readonly (Key | null)[];
 
+/**
+ * A facet's rows by the keys of their enclosing buckets, outermost first: one map per enclosing
+ * level, the rows under the last (the rows themselves for a top-level facet).
+ */
+export type RowGroups = readonly ResultRow[] | ReadonlyMap<Key | null, RowGroups>;
+
 /** Rows of one facet statement grouped by enclosing bucket keys, its universe, its sub-facets. */
 export interface FacetData {
   readonly program: FacetProgram;
-  /** Rows by the JSON of their leading columns: the keys of the enclosing buckets. */
-  readonly groups: ReadonlyMap<string, readonly ResultRow[]>;
+  readonly groups: RowGroups;
   readonly universe?: readonly Key[];
   readonly children: readonly FacetData[];
 }
@@ -98,12 +103,13 @@ export function rolledUp(rows: readonly ResultRow[], columns: readonly number[])
       if (!next) level.set(value, (next = new Map()));
       level = next;
     }
-    const amount = Number(row.at(-1));
+    const amount = Number(row[row.length - 1]);
     const value = row[last] ?? null;
     const sum = level.get(value) as (Key | null)[] | undefined;
-    if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
+    if (sum) sum[columns.length] = Number(sum[columns.length]) + amount;
     else {
-      const fresh = [...columns.map((column) => row[column] ?? null), amount];
+      const fresh = columns.map((column) => row[column] ?? null);
+      fresh.push(amount);
       level.set(value, fresh);
       sums.push(fresh);
     }
@@ -121,68 +127,94 @@ export function rangeKeyed(program: FacetProgram, rows: readonly ResultRow[]): r
   return program.mask ? expandMasks(keyed, program.mask) : keyed;
 }
 
-/** Groups a facet statement's rows by their first `depth` columns. */
-export function groupRows(rows: readonly ResultRow[], depth: number): Map<string, ResultRow[]> {
-  const groups = new Map<string, ResultRow[]>();
+/**
+ * Groups a facet statement's rows by their first `depth` columns. Maps keyed by the values rather
+ * than a text key per row: a trend chart's fine histogram has some 20,000 rows.
+ */
+export function groupRows(rows: readonly ResultRow[], depth: number): RowGroups {
+  if (depth === 0) return rows;
+  type Level = Map<Key | null, Level | ResultRow[]>;
+  const root: Level = new Map();
   for (const row of rows) {
-    const key = pathKey(row.slice(0, depth));
-    const list = groups.get(key);
+    let level = root;
+    for (let column = 0; column < depth - 1; column++) {
+      const value = row[column] ?? null;
+      let next = level.get(value) as Level | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const value = row[depth - 1] ?? null;
+    const list = level.get(value) as ResultRow[] | undefined;
     if (list) list.push(row);
-    else groups.set(key, [row]);
+    else level.set(value, [row]);
   }
-  return groups;
+  return root;
+}
+
+/** The rows under the enclosing buckets of `path` (none when no row has those keys). */
+function rowsAt(groups: RowGroups, path: readonly Key[]): readonly ResultRow[] {
+  let level: RowGroups | undefined = groups;
+  for (const key of path) level = level instanceof Map ? level.get(key) : undefined;
+  return Array.isArray(level) ? level : [];
 }
 
 const byLabel = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Fills the gaps between the first and last key (consecutive integers) with empty buckets. */
-function fillIntegers(counted: Counted[]): Counted[] {
+/** A bucket key, its population and label. */
+interface Counted {
+  key: Key;
+  population: number;
+  label: string;
+}
+
+/** Label of a bucket of the facet from its key (a range's index for ranges). */
+function labelOf(facet: PlannedBucketFacet, key: Key): string {
+  switch (facet.kind) {
+    case 'terms':
+      return termsLabel(key, facet.attribute.type);
+    case 'histogram':
+      return javaDouble((key as number) * facet.interval);
+    case 'date_histogram':
+      return yearLabel(key as number);
+    case 'range':
+    case 'date_range':
+      return rangeLabel(facet.ranges[key as number]!);
+  }
+}
+
+/** Fills the gaps between the first and last key (consecutive integers, in order) with empty buckets. */
+function fillIntegers(facet: PlannedBucketFacet, counted: Counted[]): Counted[] {
   if (counted.length === 0) return counted;
   const byKey = new Map(counted.map((c) => [c.key as number, c]));
-  const keys = counted.map((c) => c.key as number);
-  const [first, last] = [Math.min(...keys), Math.max(...keys)];
+  const [first, last] = [counted[0]!.key as number, counted.at(-1)!.key as number];
   const filled: Counted[] = [];
-  for (let k = first; k <= last; k++) filled.push(byKey.get(k) ?? { key: k, population: 0 });
+  for (let k = first; k <= last; k++)
+    filled.push(byKey.get(k) ?? { key: k, population: 0, label: labelOf(facet, k) });
   return filled;
 }
 
 /** Buckets of one facet under one enclosing bucket, ordered, filled and cut as the type says. */
-function buckets(node: BucketNode, counted: Counted[], universe: readonly Key[] | undefined) {
-  const { facet } = node;
-  const type = facet.attribute.type;
+function buckets(facet: PlannedBucketFacet, counted: Counted[], universe: readonly Key[] | undefined) {
   switch (facet.kind) {
     case 'terms': {
       const present = new Set(counted.map((c) => c.key));
-      const all = [
-        ...counted,
-        ...(universe ?? []).filter((k) => !present.has(k)).map((key) => ({ key, population: 0 })),
-      ];
-      const labelled = all.map((c) => ({ ...c, label: termsLabel(c.key, type) }));
-      labelled.sort((a, b) => b.population - a.population || byLabel(a.label, b.label));
-      return labelled.filter((c) => c.population >= facet.minPopulation).slice(0, facet.maxIntervals);
+      for (const key of universe ?? [])
+        if (!present.has(key)) counted.push({ key, population: 0, label: labelOf(facet, key) });
+      counted.sort((a, b) => b.population - a.population || byLabel(a.label, b.label));
+      return counted.filter((c) => c.population >= facet.minPopulation).slice(0, facet.maxIntervals);
     }
     case 'histogram':
     case 'date_histogram': {
       counted.sort((a, b) => (a.key as number) - (b.key as number));
-      const kept = facet.minPopulation === 0 ? fillIntegers(counted) : counted;
-      return kept
-        .filter((c) => c.population >= facet.minPopulation)
-        .map((c) => ({
-          ...c,
-          label:
-            facet.kind === 'histogram'
-              ? javaDouble((c.key as number) * facet.interval)
-              : yearLabel(c.key as number),
-        }));
+      const kept = facet.minPopulation === 0 ? fillIntegers(facet, counted) : counted;
+      return kept.filter((c) => c.population >= facet.minPopulation);
     }
     case 'range':
     case 'date_range': {
-      const byIndex = new Map(counted.map((c) => [c.key, c.population]));
-      return facet.ranges.map((range, i) => ({
-        key: i,
-        population: byIndex.get(i) ?? 0,
-        label: rangeLabel(range),
-      }));
+      const byIndex = new Map(counted.map((c) => [c.key, c]));
+      return facet.ranges.map(
+        (_, i) => byIndex.get(i) ?? { key: i, population: 0, label: labelOf(facet, i) },
+      );
     }
   }
 }
@@ -194,20 +226,22 @@ function buckets(node: BucketNode, counted: Counted[], universe: readonly Key[] 
 const hasBuckets = (facet: FacetResult) => !('buckets' in facet) || facet.buckets.length > 0;
 
 function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
-  const rows = data.groups.get(pathKey(path)) ?? [];
+  const rows = rowsAt(data.groups, path);
   const depth = path.length;
   const { program } = data;
   if (program.kind === 'cardinality') {
     return { name: program.node.name, value: Number(rows[0]?.[depth] ?? 0) };
   }
+  const { facet } = program.node;
   const counted: Counted[] = [];
   for (const row of rows) {
     const key = row[depth];
-    if (key !== null && key !== undefined) counted.push({ key, population: Number(row[depth + 1]) });
+    if (key !== null && key !== undefined)
+      counted.push({ key, population: Number(row[depth + 1]), label: labelOf(facet, key) });
   }
   return {
-    name: program.node.facet.name,
-    buckets: buckets(program.node, counted, data.universe).map(({ key, label, population }): Bucket => {
+    name: facet.name,
+    buckets: buckets(facet, counted, data.universe).map(({ key, label, population }): Bucket => {
       if (data.children.length === 0) return { label, population };
       const facets = shapeFacets(data.children, [...path, key]);
       return facets.length > 0 ? { label, population, facets } : { label, population };

@@ -5,6 +5,7 @@ export type {
   Bucketing,
   CardinalityNode,
   FacetNode,
+  PlannedBucketFacet,
   Predicate,
   SearchPlan,
   SortKey,
