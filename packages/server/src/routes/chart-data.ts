@@ -359,7 +359,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       example: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4`,
     },
     parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification charts: the level below that class), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification and taxonomy charts: the level below that class or group), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
