@@ -1,7 +1,9 @@
 import {
   CHARTS,
+  EC_CLASS_NAMES,
   chartFacetRequest,
   idOfNamedLabel,
+  readLevel,
   resolveChart,
   toDistributionData,
   withMemberChecks,
@@ -10,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   barValues,
+  tableText,
   expectBarSearchCount,
   search,
   waitForBarsGrown,
@@ -68,6 +71,39 @@ function largestOpenable(bars: Map<string, number>, parent: string | undefined) 
 
 /** The name in a bar's label `<sunid> <name>`. */
 const nameOf = (label: string) => label.slice(label.indexOf(' ') + 1);
+
+const SCOPE = {
+  type: 'terminal',
+  service: 'text',
+  parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 3 },
+} as const;
+
+/** A level's bars and what its answer tells of them (which open a level below), as the service answers it. */
+async function levelOf(baseURL: string, parent: string, definition = EC, scope?: typeof SCOPE) {
+  const chart = resolveChart(definition, undefined, parent);
+  const response = await search(baseURL, chartFacetRequest(chart.query, { scope }));
+  return {
+    bars: toDistributionData(response, chart.query).bars,
+    level: readLevel(chart, [response], scope !== undefined),
+  };
+}
+
+/** An EC level (over the scope) whose bars are classes both with and without a level below (incomplete EC numbers). */
+async function mixedEcLevel(baseURL: string) {
+  for (const top of Object.keys(EC_CLASS_NAMES)) {
+    for (const bar of (await levelOf(baseURL, top, EC, SCOPE)).bars) {
+      const parent = idOfNamedLabel(bar.label);
+      const { bars, level } = await levelOf(baseURL, parent, EC, SCOPE);
+      const opening = bars.filter((b) => level.opens(b.label) !== undefined);
+      if (opening.length > 0 && opening.length < bars.length) return { parent, bars, level };
+    }
+  }
+  throw new Error('no EC level with classes both with and without a level below');
+}
+
+/** The parameters of an address other than `parent`, sorted: what opening another level keeps. */
+const otherParams = (url: string) =>
+  [...new URL(url).searchParams].filter(([name]) => name !== 'parent').sort(([a], [b]) => a.localeCompare(b));
 
 for (const [width, height] of [
   [1280, 900],
@@ -396,3 +432,141 @@ for (const [address, opens] of [
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
   });
+
+test('the table links each row whose class has a level below to it, the panel offers the same, and both keep the scope and every other parameter', async ({
+  page,
+  baseURL,
+}) => {
+  const { parent, bars, level } = await mixedEcLevel(baseURL!);
+  const address = `${PATH}?parent=${parent}&query=${encodeURIComponent(JSON.stringify(SCOPE))}&scale=log`;
+  await page.goto(address);
+  await waitForChart(page);
+  const kept = otherParams(page.url());
+  await page.getByText('Data table').click();
+  const table = page.locator('.ps-data-details table');
+  await expect(table.locator('tbody tr')).toHaveCount(bars.length);
+  // An incomplete EC number (3.4.24.-) has a class with nothing below it: its row links nowhere.
+  for (const bar of bars) {
+    const link = table.getByRole('link', { name: `Open level below ${bar.label}` });
+    await expect(link, bar.label).toHaveCount(level.opens(bar.label) === undefined ? 0 : 1);
+  }
+  const closed = bars.find((bar) => level.opens(bar.label) === undefined)!;
+  const open = bars.find((bar) => level.opens(bar.label) !== undefined)!;
+
+  // The bar's panel: nothing to open under the incomplete class, its level under the other.
+  await waitForBarsGrown(page);
+  for (const [bar, offered] of [
+    [closed, 0],
+    [open, 1],
+  ] as const) {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.locator(`.ps-plot-chart .ps-bar[data-x=${JSON.stringify(bar.label)}]`).click({ force: true }),
+    ]);
+    await popup.close();
+    await expect(page.getByTestId('selection')).toBeVisible();
+    await expect(page.getByTestId('drill-down')).toHaveCount(offered);
+  }
+  const panelHref = await page.getByTestId('drill-down').getAttribute('href');
+  expect(new URL(panelHref!, page.url()).searchParams.get('parent')).toBe(level.opens(open.label));
+  expect(otherParams(new URL(panelHref!, page.url()).href)).toEqual(kept);
+
+  // By keyboard from the table: the row's link opens the level below, the scope and scale kept.
+  await table.getByRole('link', { name: `Open level below ${open.label}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => parentOf(page.url())).toBe(level.opens(open.label));
+  expect(otherParams(page.url())).toEqual(kept);
+  await waitForChart(page);
+  // The breadcrumb leads back up with them too.
+  await trail(page).getByRole('link').last().click();
+  await expect.poll(() => parentOf(page.url())).toBe(parent);
+  expect(otherParams(page.url())).toEqual(kept);
+});
+
+test('SCOP compared at a fold: the breadcrumb and title name the classes, a bar opens its level with the cohorts kept, and the deepest level opens nothing', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const top = largestOpenable(await expectedBars(baseURL!, undefined, SCOP), undefined);
+  const classId = SCOP.hierarchy!.childOf(top.label, undefined)!;
+  const fold = largestOpenable(await expectedBars(baseURL!, classId, SCOP), classId);
+  const foldPath = `${classId}.${idOfNamedLabel(fold.label)}`;
+  const cohort = (operator: string) => ({
+    type: 'terminal',
+    service: 'text',
+    parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator, value: 2.2 },
+  });
+  const params = new URLSearchParams();
+  params.append('query', JSON.stringify(cohort('less')));
+  params.append('query', JSON.stringify(cohort('greater_or_equal')));
+  params.append('label', 'Sharp');
+  params.append('label', 'Blurred');
+  await page.goto(`${SCOP_PATH}?parent=${foldPath}&${params}`);
+  await waitForChart(page);
+  const kept = otherParams(page.url());
+  await expect(trail(page)).toHaveText(['All classes', top.label, nameOf(fold.label)]);
+  await expect(page.locator('h1')).toHaveText(`${SCOP.title}: ${top.label} › ${nameOf(fold.label)}`);
+  await waitForBarsGrown(page);
+  await page.screenshot({ path: testInfo.outputPath('scop-compared-fold.png'), fullPage: true });
+
+  // A superfamily of the first cohort opens its families, the cohorts kept.
+  const superfamily = (await page.locator('.ps-plot-chart .ps-bar').first().getAttribute('data-x'))!;
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.locator('.ps-plot-chart .ps-bar').first().click({ force: true }),
+  ]);
+  await popup.close();
+  await expect(page.getByTestId('drill-down')).toHaveText(`Open level below ${superfamily}`);
+  await page.getByTestId('drill-down').click();
+  const superfamilyPath = `${foldPath}.${idOfNamedLabel(superfamily)}`;
+  await expect.poll(() => parentOf(page.url())).toBe(superfamilyPath);
+  expect(otherParams(page.url())).toEqual(kept);
+  await waitForChart(page);
+  await expect(trail(page)).toHaveText(['All classes', top.label, nameOf(fold.label), nameOf(superfamily)]);
+
+  // Families are the archive's deepest level: no bar, no row opens a level below.
+  await waitForBarsGrown(page);
+  const [again] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.locator('.ps-plot-chart .ps-bar').first().click({ force: true }),
+  ]);
+  await again.close();
+  await expect(page.getByTestId('selection')).toBeVisible();
+  await expect(page.getByTestId('drill-down')).toHaveCount(0);
+  await page.getByText('Data table').click();
+  const table = page.locator('.ps-data-details table');
+  expect((await tableText(table)).rows.length).toBeGreaterThan(0);
+  await expect(table.getByTestId('table-drill')).toHaveCount(0);
+  await trail(page)
+    .getByRole('link', { name: nameOf(fold.label) })
+    .click();
+  await expect.poll(() => parentOf(page.url())).toBe(foldPath);
+  expect(otherParams(page.url())).toEqual(kept);
+});
+
+test('a SCOP path whose sunids are not one lineage of the archive is said next to the breadcrumb, naming parent, and not drawn', async ({
+  page,
+  baseURL,
+}) => {
+  const tops = [...(await expectedBars(baseURL!, undefined, SCOP)).keys()]
+    .map((key) => SCOP.hierarchy!.childOf(key.split('|')[0]!, undefined))
+    .filter((id): id is string => id !== undefined);
+  const [classId, otherClass] = tops as [string, string];
+  const fold = largestOpenable(await expectedBars(baseURL!, classId, SCOP), classId);
+  const foldId = idOfNamedLabel(fold.label);
+  for (const [path, message] of [
+    [`${classId}.999999`, 'parent: no SCOP annotation of the archive holds 999999'],
+    [
+      `${otherClass}.${foldId}`,
+      `the lineage of ${foldId} is ${classId} › ${foldId}, not ${otherClass} at depth 1`,
+    ],
+  ] as const) {
+    await page.goto(`${SCOP_PATH}?parent=${path}`);
+    await expect(page.getByTestId('parent-problem')).toContainText(message);
+    await expect(page.getByTestId('drill-trail')).toBeVisible();
+    await expect(page.locator('.ps-plot-chart .ps-bar')).toHaveCount(0);
+    const api = await page.request.get(`/api/charts/scop-classification.csv?parent=${path}`);
+    expect(api.status()).toBe(400);
+    expect(await api.json()).toMatchObject({ field: 'parent' });
+  }
+});

@@ -62,6 +62,8 @@ export {
   CHART_LIST,
   resolveChart,
   drillProblem,
+  readLevel,
+  type LevelReading,
   levelTitle,
   answeredTitle,
   resolveExplore,

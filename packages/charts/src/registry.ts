@@ -3,7 +3,7 @@ import { DISTRIBUTION_CHARTS } from './registry/distribution-charts.ts';
 import { GROWTH_CHARTS } from './registry/growth-charts.ts';
 import { TREND_CHARTS } from './registry/trend-charts.ts';
 import type { SearchResponse } from '@pdb-stats/search-model';
-import { toDistributionData } from './transform.ts';
+import { levelFacts, toDistributionData } from './transform.ts';
 import type { ChartDefinition } from './types.ts';
 import { exploreChart, writeExplore, type ExploreSpec } from './explore.ts';
 
@@ -100,6 +100,48 @@ export function answeredTitle(chart: ResolvedChart, response: SearchResponse | n
   if (chart.parent === undefined || chart.kind !== 'distribution') return chart.title;
   const { names } = toDistributionData(response, chart.query);
   return names ? levelTitle(chart.definition, chart.parent, names) : chart.title;
+}
+
+/** What a level's answers tell beyond its bars: the names of its breadcrumb, which bars open a level, whether its path is the archive's. */
+export interface LevelReading {
+  /** Names of the classes above a drilled-down level, by identifier (empty at the top level). */
+  names: Readonly<Record<string, string>>;
+  /** The class a bar opens, or undefined when it has no level below (or the chart has no levels). */
+  opens: (barLabel: string) => string | undefined;
+  /** Why the level's path is not one of the archive's classes (about `parent`); undefined when it is. */
+  problem?: string;
+}
+
+/**
+ * Reads a chart's answers (one per cohort; `scoped` when they are over a search): a bar of a
+ * drilled-down level opens a level only if the answer holds classes below it, and a path whose
+ * ancestors are not the class's is refused. Without a scope, a class no object holds is refused too;
+ * over a scope an empty answer tells nothing about the path.
+ */
+export function readLevel(
+  chart: ResolvedChart,
+  responses: readonly (SearchResponse | null)[],
+  scoped: boolean,
+): LevelReading {
+  const hierarchy = chart.definition.hierarchy;
+  const { parent } = chart;
+  if (!hierarchy) return { names: {}, opens: () => undefined };
+  if (parent === undefined || chart.kind !== 'distribution')
+    return { names: {}, opens: (label) => hierarchy.childOf(label, undefined) };
+  const facts = levelFacts(responses, chart.query);
+  const answered = responses.some((response) => response !== null);
+  const problem =
+    answered || scoped
+      ? answered && hierarchy.pathProblem(parent, facts.trailIds)
+      : hierarchy.pathProblem(parent, undefined);
+  return {
+    names: facts.names,
+    opens: (label) => {
+      const child = hierarchy.childOf(label, parent);
+      return child !== undefined && hierarchy.opensBelow(child, facts.below) ? child : undefined;
+    },
+    ...(problem && { problem }),
+  };
 }
 
 /**

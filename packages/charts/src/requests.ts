@@ -264,6 +264,7 @@ export function chartFacets(query: ChartQuery, options: FacetOptions = {}): Face
       return [
         termsFacet(first, segments),
         ...(('trail' in query && query.trail) || []).map((t) => termsFacet(t)),
+        ...('below' in query && query.below ? [termsFacet(query.below)] : []),
       ];
     case 'range':
       return [

@@ -285,3 +285,31 @@ function trailNames(
   }
   return names;
 }
+
+/** The identifiers a terms facet of a response holds (none without it or without an answer). */
+function facetIds(response: SearchResponse | null, dimension: TermsDimension): string[] {
+  return (bucketFacet(response?.facets, dimension.name)?.buckets ?? []).map((b) => b.label);
+}
+
+/** What a drilled-down level's answers (one per cohort) hold besides its bars, all cohorts together. */
+export interface LevelFacts {
+  /** Names of the classes above the level, by identifier. */
+  names: Record<string, string>;
+  /** The identifiers each trail facet found, in the order of `DistributionQuery.trail`. */
+  trailIds: string[][];
+  /** The classes one level below the bars (`DistributionQuery.below`). */
+  below: string[];
+}
+
+export function levelFacts(
+  responses: readonly (SearchResponse | null)[],
+  query: DistributionQuery,
+): LevelFacts {
+  const trail = query.trail ?? [];
+  const union = (lists: string[][]) => [...new Set(lists.flat())];
+  return {
+    names: Object.assign({}, ...responses.map((response) => trailNames(response, trail))),
+    trailIds: trail.map((facet) => union(responses.map((response) => facetIds(response, facet)))),
+    below: query.below ? union(responses.map((response) => facetIds(response, query.below!))) : [],
+  };
+}

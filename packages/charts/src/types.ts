@@ -170,6 +170,12 @@ export interface DistributionQuery {
    * one all objects of an identifier's bucket hold.
    */
   trail?: TermsDimension[];
+  /**
+   * The classes one level below the bars (a drilled-down level's grandchildren), by identifier only:
+   * which bars have a level below is read from them, so that a bar whose class has nothing below
+   * (an incomplete EC number such as 3.4.24.-, the archive's deepest SCOP level) opens nothing.
+   */
+  below?: TermsDimension;
 }
 
 /** The query of a trend chart: years, and the numeric attribute inside each year. */
@@ -295,4 +301,16 @@ export interface ChartHierarchy {
   trail: (parent: string, names?: Readonly<Record<string, string>>) => HierarchyStep[];
   /** The class a bar opens (a bar of the top level when `parent` is undefined), or undefined when it has no level below. */
   childOf: (barLabel: string, parent: string | undefined) => string | undefined;
+  /**
+   * Whether the class `child` (a bar of a drilled-down level) has a level below, told by the
+   * identifiers of the classes one level below the bars that the level's answer holds (`DistributionQuery.below`).
+   */
+  opensBelow: (child: string, below: readonly string[]) => boolean;
+  /**
+   * Why a level's answer shows that `parent` is not a path of the archive's classes (an ancestor it
+   * names is not the class's), given the identifiers its trail facets found, in the order of
+   * `DistributionQuery.trail`, or undefined when no object of the archive holds the class; undefined
+   * when the answer agrees.
+   */
+  pathProblem: (parent: string, trailIds: readonly (readonly string[])[] | undefined) => string | undefined;
 }

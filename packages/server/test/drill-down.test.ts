@@ -3,6 +3,7 @@ import {
   chartFacetRequest,
   chartTable,
   idOfNamedLabel,
+  readLevel,
   resolveChart,
   toCsv,
   toDistributionData,
@@ -136,6 +137,29 @@ describe('every level below an EC class', () => {
   });
 });
 
+describe('which bars of an EC level open a level below', () => {
+  it('exactly those whose level below has bars, told by the level’s own answer', async () => {
+    const offered: string[] = [];
+    const withheld: string[] = [];
+    for (const parent of classes.filter((c) => c.split('.').length < 3)) {
+      const chart = resolveChart(EC, undefined, parent);
+      const response = await answer(chart);
+      const level = readLevel(chart, [response], false);
+      expect(level.problem).toBeUndefined();
+      for (const bar of toDistributionData(response, chart.query).bars) {
+        const child = hierarchy.childOf(bar.label, parent)!;
+        const below = resolveChart(EC, undefined, child);
+        const bars = toDistributionData(await answer(below), below.query).bars.length;
+        expect(level.opens(bar.label), `${bar.label}: ${bars} bars below`).toBe(bars > 0 ? child : undefined);
+        (bars > 0 ? offered : withheld).push(child);
+      }
+    }
+    // The archive has incomplete EC numbers (3.4.24.-): classes with nothing below them.
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(offered.length).toBeGreaterThan(withheld.length);
+  });
+});
+
 describe('cohorts compared at a drilled-down level', () => {
   it('every bar of every cohort equals the count of that cohort AND that bar', async () => {
     const cohorts: QueryNode[] = [
@@ -190,6 +214,7 @@ describe('the chart data API of a drilled-down level', () => {
     ['enzyme-classification', '', 'parent: must be an EC class'],
     ['enzyme-classification', '9', 'got "9"'],
     ['resolution', '3', 'parent: chart "resolution" has no levels to open'],
+    ['enzyme-classification', '7.99', 'parent: no entry of the archive holds the EC class 7.99'],
   ])('400 for %s?parent=%s, naming the parameter', async (key, value, message) => {
     const response = await fixture.app.inject({
       url: `/api/charts/${key}.csv?parent=${encodeURIComponent(value)}`,
@@ -340,6 +365,82 @@ describe('every level below a SCOP class', () => {
       expect(title).not.toMatch(/\d{5}/);
       expect(json.json()).toMatchObject({ parent, rows: expected.rows });
     }
+  });
+
+  it('a bar opens a level below only where its level has one: never from the deepest level of the archive', async () => {
+    let offered = 0;
+    for (const parent of paths()) {
+      const chart = resolveChart(SCOP, undefined, parent);
+      const level = readLevel(chart, [await answer(chart)], false);
+      expect(level.problem, parent).toBeUndefined();
+      for (const [child, label] of opened) {
+        if (!child.startsWith(`${parent}.`) || child.split('.').length !== parent.split('.').length + 1)
+          continue;
+        // The demo archive's lineages end at the family (depth 4): a superfamily's bars open nothing.
+        const hasLevel = child.split('.').length < 4;
+        expect(level.opens(label), `${label} under ${parent}`).toBe(hasLevel ? child : undefined);
+        if (hasLevel) offered++;
+      }
+    }
+    expect(offered).toBeGreaterThan(10);
+  });
+
+  it('a path whose sunids are not one lineage of the archive is refused with a 400 naming parent', async () => {
+    const [classId, fold] = paths()
+      .find((p) => p.split('.').length === 2)!
+      .split('.');
+    const otherClass = paths().find((p) => p.split('.').length === 1 && p !== classId)!;
+    const superfamily = paths()
+      .find((p) => p.startsWith(`${classId}.${fold}.`))!
+      .split('.')[2]!;
+    for (const [path, message] of [
+      [`${classId}.999999`, 'no SCOP annotation of the archive holds 999999'],
+      // A real fold under another class.
+      [
+        `${otherClass}.${fold}`,
+        `the lineage of ${fold} is ${classId} › ${fold}, not ${otherClass} at depth 1`,
+      ],
+      // A real superfamily one level too high.
+      [`${classId}.${superfamily}`, `not ${superfamily} at depth 2`],
+    ]) {
+      for (const format of ['csv', 'json']) {
+        const response = await fixture.app.inject({
+          url: `/api/charts/scop-classification.${format}?parent=${path}`,
+        });
+        expect(response.statusCode, `${path}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({ status: 400, field: 'parent' });
+        expect(response.json().message).toContain(message);
+      }
+    }
+    // Over a scope that holds nothing of the class, an empty level is drawn: the answer tells nothing.
+    const none = JSON.stringify({
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 0.01 },
+    });
+    const scoped = await fixture.app.inject({
+      url: `/api/charts/scop-classification.csv?parent=${classId}.${fold}&query=${encodeURIComponent(none)}`,
+    });
+    expect(scoped.statusCode, scoped.body).toBe(200);
+  });
+
+  it('compared cohorts on a level: the JSON title names the classes, not their sunids', async () => {
+    const path = paths().find((p) => p.split('.').length === 2)!;
+    const cohort = (operator: string) =>
+      encodeURIComponent(
+        JSON.stringify({
+          type: 'terminal',
+          service: 'text',
+          parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator, value: 2.2 },
+        }),
+      );
+    const json = await fixture.app.inject({
+      url: `/api/charts/scop-classification.json?parent=${path}&query=${cohort('less')}&query=${cohort('greater_or_equal')}`,
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().cohorts).toHaveLength(2);
+    expect(json.json().title.startsWith(`${SCOP.title}: `)).toBe(true);
+    expect(json.json().title).not.toMatch(/\d{5}/);
   });
 
   it.each([['51349.x'], ['Peptides'], ['1.2.3.4.5.6.7'], ['']])(

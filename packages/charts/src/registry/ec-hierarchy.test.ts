@@ -73,8 +73,18 @@ describe('a drilled-down level of the EC chart', () => {
       service: 'text',
       parameters: { attribute: EC_ID, operator: 'exact_match', value: '3.4' },
     });
-    // The level's bars, then the trail's facet naming 3.4.
-    expect(request.request_options?.facets).toHaveLength(2);
+    // The level's bars, then the trail's facet naming 3.4, then the classes one level below the bars.
+    expect(request.request_options?.facets).toHaveLength(3);
+    expect(request.request_options?.facets?.[2]).toEqual({
+      filter: {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: EC_DEPTH, operator: 'equals', value: 4 },
+      },
+      facets: [
+        { name: 'Classes below', aggregation_type: 'terms', attribute: EC_ID, min_interval_population: 1 },
+      ],
+    });
     expect(request.request_options?.facets?.[0]).toEqual({
       filter: {
         type: 'terminal',
@@ -98,6 +108,16 @@ describe('a drilled-down level of the EC chart', () => {
         },
       ],
     });
+  });
+
+  it('opens a class only when a class below it is in the answer; refuses a class no entry holds', () => {
+    const { opensBelow, pathProblem } = EC.hierarchy!;
+    expect(opensBelow('3.4.21', ['3.4.21.4', '3.4.24.1'])).toBe(true);
+    // 3.4.24 holds only incomplete numbers (3.4.24.-), and 3.4.2 is not 3.4.21's parent.
+    expect(opensBelow('3.4.24', ['3.4.21.4'])).toBe(false);
+    expect(opensBelow('3.4.2', ['3.4.21.4'])).toBe(false);
+    expect(pathProblem('3.4', [['3.4']])).toBeUndefined();
+    expect(pathProblem('7.99', undefined)).toBe('no entry of the archive holds the EC class 7.99');
   });
 
   it('is drawn over a scope: scope AND the class', () => {

@@ -67,6 +67,12 @@ function levelQuery(parent: string): DistributionQuery {
           }),
         ),
     }),
+    // Classes one level below the bars: a bar has a level below when one of them is under it.
+    ...(depthOf(parent) + 2 <= EC_LEAF_DEPTH && {
+      below: terms('Classes below', EC_ID, {
+        filters: [{ attribute: EC_DEPTH, operator: 'equals', value: depthOf(parent) + 2 }],
+      }),
+    }),
   };
 }
 
@@ -95,4 +101,9 @@ export const EC_HIERARCHY: ChartHierarchy = {
   levelQuery,
   trail,
   childOf,
+  // An EC number holds its ancestors: 3.4.24 is under 3.4 (and no other class) by its number.
+  opensBelow: (child, below) => below.some((id) => id.startsWith(`${child}.`)),
+  // The same: a number names no ancestors but its own, so only a class no entry holds is refused.
+  pathProblem: (parent, trailIds) =>
+    trailIds === undefined ? `no entry of the archive holds the EC class ${parent}` : undefined,
 };

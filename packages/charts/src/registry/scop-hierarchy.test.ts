@@ -24,6 +24,22 @@ describe('SCOP drill-down', () => {
     expect(SCOP_HIERARCHY.childOf('7 x', '1.2.3.4.5.6')).toBeUndefined();
   });
 
+  it('refuses a path its answer shows is not one lineage: each sunid must be found at its depth', () => {
+    const { pathProblem, opensBelow } = SCOP_HIERARCHY;
+    expect(pathProblem('51349.51735', [['51349'], ['51735']])).toBeUndefined();
+    expect(pathProblem('51349.999999', undefined)).toContain(
+      'no SCOP annotation of the archive holds 999999',
+    );
+    expect(pathProblem('46456.51735', [['51349'], ['51735']])).toBe(
+      '"46456.51735" is not a path of the archive\'s SCOP classes: the lineage of 51735 is 51349 › 51735, not 46456 at depth 1',
+    );
+    // A superfamily named as a fold.
+    expect(pathProblem('51349.51736', [['51349'], ['51735']])).toContain('not 51736 at depth 2');
+    // The items below the bars are read for the whole level: any opens every bar.
+    expect(opensBelow('51736', ['51737'])).toBe(true);
+    expect(opensBelow('51736', [])).toBe(false);
+  });
+
   it('reads a path of sunids and explains any other value', () => {
     expect(SCOP_HIERARCHY.problem('51349')).toBeUndefined();
     expect(SCOP_HIERARCHY.problem('51349.51735.51736')).toBeUndefined();
@@ -55,6 +71,11 @@ describe('SCOP drill-down', () => {
       {
         filter: holds,
         facets: [{ filter: text(DEPTH, 'equals', 2), facets: [{ name: 'Class at depth 2' }] }],
+      },
+      // The items one deeper than the bars, on the same annotations: which bars have a level below.
+      {
+        filter: holds,
+        facets: [{ filter: text(DEPTH, 'equals', 4), facets: [{ name: 'Classes below', attribute: ID }] }],
       },
     ]);
     expect(

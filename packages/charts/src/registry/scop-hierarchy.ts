@@ -12,7 +12,9 @@ const SCOP: FixedCondition = { attribute: TYPE, operator: 'exact_match', value: 
 /**
  * The SCOP classes by sunid, as the archive's SCOP lineages name them at depth 1 (the bars of the top
  * level): fixed by SCOP 1.75 and SCOPe, so a top-level bar's name tells its sunid without asking the
- * archive.
+ * archive. Class i ("Low resolution protein structures") is left out: the real files the project
+ * is tested against carry SCOP domain sunids only (no class rows), and its Data API schema lists no
+ * classes, so its sunid is not confirmed here; its bar is drawn and opens no level (`childOf`).
  */
 export const SCOP_CLASS_NAMES: Readonly<Record<string, string>> = {
   '46456': 'All alpha proteins',
@@ -62,7 +64,30 @@ function levelQuery(parent: string): DistributionQuery {
         namedBy: NAME,
       }),
     ),
+    // Items one deeper than the bars on the same annotations: the level below the bars, if any.
+    ...(ids.length + 2 <= MAX_PATH && {
+      below: terms('Classes below', ID, {
+        filters: [{ attribute: DEPTH, operator: 'equals', value: ids.length + 2 }],
+        within,
+      }),
+    }),
   };
+}
+
+/**
+ * Why the answer of the level below `parent` shows it is not a path of the archive's SCOP classes:
+ * the trail facets read the lineage of the annotations holding the last sunid, one depth each, so
+ * each sunid of the path must be found at its depth.
+ */
+function pathProblem(parent: string, trailIds: readonly (readonly string[])[] | undefined) {
+  const ids = idsOf(parent);
+  const last = ids.at(-1)!;
+  if (trailIds === undefined)
+    return `no SCOP annotation of the archive holds ${last}, so "${parent}" is not a path of its classes`;
+  const wrong = ids.findIndex((id, i) => !trailIds[i]?.includes(id));
+  if (wrong < 0) return undefined;
+  const lineage = trailIds.map((found) => found.join(' or ')).join(' › ');
+  return `"${parent}" is not a path of the archive's SCOP classes: the lineage of ${last} is ${lineage}, not ${ids[wrong]} at depth ${wrong + 1}`;
 }
 
 function trail(parent: string, names: Readonly<Record<string, string>> = {}): HierarchyStep[] {
@@ -91,4 +116,9 @@ export const SCOP_HIERARCHY: ChartHierarchy = {
   levelQuery,
   trail,
   childOf,
+  // A sunid does not tell its parent: the level's items one deeper are read together, so the bars
+  // of a level have a level below when the level's annotations go deeper (they do, or do not, all
+  // together: the archive's SCOP lineages reach one depth).
+  opensBelow: (_child, below) => below.length > 0,
+  pathProblem,
 };

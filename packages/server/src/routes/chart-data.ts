@@ -11,7 +11,8 @@ import {
   drillProblem,
   chartFileName,
   levelTag,
-  answeredTitle,
+  levelTitle,
+  readLevel,
   chartTable,
   comparedRequests,
   comparedOtherRequests,
@@ -386,6 +387,9 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       ? comparedOtherRequests(comparison, parsed)
       : [otherRequestOf(chart.definition, chart.query, parsed[0] ?? null, scope)];
     const responses = await withOtherBars(parsed, others, send);
+    // A drilled-down level whose answer shows its path is not the archive's is refused, naming parent.
+    const level = readLevel(chart, parsed, asked.cohortNodes.length > 0);
+    if (level.problem) throw new RequestValidationError('REQ_ERR_VALUE', 'parent', level.problem);
     const served = [...answers, ...otherAnswers].reduce((oldest, next) =>
       next.fetchedAt < oldest.fetchedAt ? next : oldest,
     );
@@ -435,7 +439,8 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
 
     const document = {
       chart: key,
-      title: comparison ? chart.title : answeredTitle(chart, responses[0]!),
+      title:
+        chart.parent === undefined ? chart.title : levelTitle(chart.definition, chart.parent, level.names),
       kind: chart.kind,
       ...(view && { view }),
       ...(chart.variant !== undefined &&

@@ -27,6 +27,7 @@ import {
   type TrendData,
   type YearWindow,
   otherBarOf,
+  answeredTitle,
 } from '@pdb-stats/charts';
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
@@ -98,6 +99,8 @@ export interface KindTableProps<K extends ChartKind> {
   view: ChartView;
   hidden: ReadonlySet<string>;
   onSelect: (selection: BarSelection) => void;
+  /** The address of the level below a bar's class, when it has one (a classification chart's bars). */
+  drillHrefOf?: (label: string) => string | undefined;
 }
 
 /** Everything that differs between kinds of chart, in one place. */
@@ -292,14 +295,15 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         />
       );
     },
-    Table: ({ shown, hidden, onSelect }) => (
+    Table: ({ shown, hidden, onSelect, drillHrefOf }) => (
       <DistributionTable
         data={shown.data}
+        {...(drillHrefOf && { drillHrefOf })}
         hidden={hidden}
         segmentTitle={(label) => segmentColumn(shown.chart.query, label)}
         categoryTitle={shown.chart.definition.options.xAxisTitle}
         valueTitle={shown.chart.definition.options.yAxisTitle}
-        caption={shown.chart.title}
+        caption={answeredTitle(shown.chart, shown.response)}
         onSelect={onSelect}
       />
     ),

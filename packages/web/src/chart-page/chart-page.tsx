@@ -9,6 +9,7 @@ import {
   isComparison,
   answeredTitle,
   levelTitle,
+  readLevel,
   isOtherLabel,
   otherDimension,
   resolveChart,
@@ -276,15 +277,19 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   const allYears = whole && 'years' in whole.data ? whole.data.years.map(Number) : [];
   const comparedShown = drawable ? compared.shown : undefined;
   const onScreen = comparison ? comparedShown : shown;
-  // A drilled-down level's classes are named by its answer where their identifiers do not tell it.
-  const levelNames =
-    shown?.chart.kind === 'distribution' && shown.chart.parent === resolved.parent
-      ? (shown.data as DistributionData).names
-      : undefined;
+  // The level's answers (every cohort's when compared) name the classes of a drilled-down level
+  // where their identifiers do not, tell which bars open a level below, and may refuse its path.
+  const levelAnswers = comparedShown
+    ? comparedShown.chart.parent === resolved.parent && comparedShown.answers.map((a) => a.response)
+    : shown?.chart.parent === resolved.parent && shown && [shown.response];
+  const level = levelAnswers
+    ? readLevel(resolved, levelAnswers, scope.reading.cohorts.length > 0)
+    : undefined;
   const title =
-    resolved.parent !== undefined && levelNames
-      ? levelTitle(definition, resolved.parent, levelNames)
+    resolved.parent !== undefined && level
+      ? levelTitle(definition, resolved.parent, level.names)
       : resolved.title;
+  const levelProblem = parentProblem === undefined ? level?.problem : undefined;
 
   const [prevChart, setPrevChart] = useState({ resolved, scope: scope.node });
   if (
@@ -383,10 +388,11 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
     const search = withParent(params, definition, parent).toString();
     return `${location.pathname}${search ? `?${search}` : ''}`;
   };
-  const drillTarget =
-    selected && !comparedShown && definition.hierarchy
-      ? definition.hierarchy.childOf(selected.selection.x, resolved.parent)
-      : undefined;
+  /** The page's address with the level below a bar opened, when the bar's class has one. */
+  const drillHrefOf = (label: string) => {
+    const child = level?.opens(label);
+    return child === undefined ? undefined : levelHref(child);
+  };
   // Each bar links to the search a click on it opens, for pages read without scripts: our own service
   // (it answers the archive route) expands a short link, which keeps a drawn page's HTML small.
   const barHref = (selection: BarSelection) => {
@@ -414,7 +420,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   const exported = comparedShown
     ? comparedExportInput(comparedShown, look, scope.reading)
     : shown && exportInput(shown, look, exportScope);
-  const input = exported && provenance ? { ...exported, provenance } : undefined;
+  const input = exported && provenance && !levelProblem ? { ...exported, provenance } : undefined;
 
   const chart = (height?: number): ReactNode =>
     comparedShown ? (
@@ -505,7 +511,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
             <DrillBreadcrumb
               hierarchy={definition.hierarchy}
               parent={resolved.parent}
-              names={levelNames}
+              names={level?.names}
               hrefOf={levelHref}
             />
           )}
@@ -513,6 +519,11 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
           {parentProblem && (
             <p className="ps-scope-blocked" role="alert" data-testid="parent-problem">
               The level in the address cannot be drawn (parent: {parentProblem}); the top level is shown.
+            </p>
+          )}
+          {levelProblem && (
+            <p className="ps-scope-blocked" role="alert" data-testid="parent-problem">
+              The level in the address cannot be drawn (parent: {levelProblem}).
             </p>
           )}
           {comparison && comparedShown ? (
@@ -549,6 +560,9 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
             <MissingAttributesNote missing={missing} />
             {controlsAt('under')}
           </>
+        ) : levelProblem ? (
+          // A path the archive does not have is not drawn as if it were a level (its bars would be another class's).
+          controlsAt('under')
         ) : !onScreen && error ? (
           <DataError error={error} />
         ) : !onScreen ? (
@@ -613,7 +627,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
                 advancedUrl={searchAdvancedUrl}
                 searchApiUrl={searchApiUrl}
                 onClose={closeSelection}
-                drillHref={drillTarget === undefined ? undefined : levelHref(drillTarget)}
+                drillHref={drillHrefOf(selected.selection.x)}
               />
             )}
             {/* The table is built when opened: hundreds of cells would slow the first chart down. */}
@@ -625,12 +639,19 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
                     <ComparedTable
                       shown={comparedShown}
                       look={look}
-                      caption={`${comparedShown.chart.title}${comparedShown.chart.kind === 'growth' ? ` (${state.view})` : ''}`}
+                      caption={`${title}${comparedShown.chart.kind === 'growth' ? ` (${state.view})` : ''}`}
                       onSelect={onTableSelect}
+                      drillHrefOf={drillHrefOf}
                     />
                   ) : (
                     shown && (
-                      <KindTable shown={shown} view={state.view} hidden={hidden} onSelect={onTableSelect} />
+                      <KindTable
+                        shown={shown}
+                        view={state.view}
+                        hidden={hidden}
+                        onSelect={onTableSelect}
+                        drillHrefOf={drillHrefOf}
+                      />
                     )
                   ))}
               </details>

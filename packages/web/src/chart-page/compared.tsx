@@ -19,6 +19,7 @@ import {
 import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState, type Ref } from 'react';
 import { chartDataQuery, searchQuery, type ChartAnswer } from '../api/queries.ts';
+import { RowName } from '../charts/data-table.tsx';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
@@ -249,11 +250,14 @@ export function ComparedTable({
   look,
   caption,
   onSelect,
+  drillHrefOf,
 }: {
   shown: ComparedShown;
   look: ChartLook;
   caption: string;
   onSelect: (selection: BarSelection) => void;
+  /** The address of the level below a bar's class, when it has one. */
+  drillHrefOf?: (label: string) => string | undefined;
 }) {
   const table = comparedRows(shown.chart, shown.data, {
     view: look.view,
@@ -282,7 +286,7 @@ export function ComparedTable({
             const x = String(row[0]);
             return (
               <tr key={x}>
-                <th scope="row">{x}</th>
+                <RowName label={x} drillHref={drillHrefOf?.(x)} />
                 {row.slice(1, first).map((cell, i) => (
                   <td key={`b${i}`}>{cell}</td>
                 ))}

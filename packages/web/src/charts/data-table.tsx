@@ -1,5 +1,6 @@
 import type { DataView, DistributionData, GrowthData, TrendData } from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
+import { Link } from '../routing/navigation.tsx';
 import { formatNumber } from './format.ts';
 import type { BarSelection } from './types.ts';
 
@@ -26,6 +27,29 @@ function ValueButton({ value, label, onClick }: { value: number; label: string; 
     >
       {formatNumber(value)}
     </button>
+  );
+}
+
+/**
+ * A row's name; when its class has a level below (a classification chart), a link to that level, as
+ * the bar's panel offers it: a keyboard or screen-reader user of the table opens it there.
+ */
+export function RowName({ label, drillHref }: { label: string; drillHref?: string | undefined }) {
+  return (
+    <th scope="row">
+      {drillHref === undefined ? (
+        label
+      ) : (
+        <Link
+          to={drillHref}
+          aria-label={`Open level below ${label}`}
+          title="Open the level below"
+          data-testid="table-drill"
+        >
+          {label}
+        </Link>
+      )}
+    </th>
   );
 }
 
@@ -86,8 +110,11 @@ export function DistributionTable({
   valueTitle,
   caption,
   onSelect,
+  drillHrefOf,
 }: TableProps & {
   data: DistributionData;
+  /** The address of the level below a bar's class, when it has one. */
+  drillHrefOf?: (label: string) => string | undefined;
   /** Hidden segments (a chart with a second attribute): their columns are left out. */
   hidden?: ReadonlySet<string>;
   /** The column title of a segment. */
@@ -115,7 +142,7 @@ export function DistributionTable({
         <tbody>
           {data.bars.map((bar, i) => (
             <tr key={bar.label}>
-              <th scope="row">{bar.label}</th>
+              <RowName label={bar.label} drillHref={drillHrefOf?.(bar.label)} />
               <td>
                 <ValueButton
                   value={bar.value}
