@@ -61,7 +61,7 @@ const DRILLED_SCOP_CLASSES = ['51349', '51349.114823', '51349.114823.144646'];
  */
 const DRILLED_TAXONOMY_GROUPS = ['Eukaryota', 'Bacteria', 'Riboviria'];
 
-function drilledRequests() {
+export function drilledRequests() {
   const levels = [
     ['enzyme-classification', DRILLED_EC_CLASSES],
     ['scop-classification', DRILLED_SCOP_CLASSES],

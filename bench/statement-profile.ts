@@ -1,6 +1,7 @@
 /**
  * `npx tsx bench/statement-profile.ts ARCHIVE [--runs N] [--sql] [--unscoped] NAME...`: each
- * statement of the registry chart requests whose names contain a NAME, over the bench's scope of
+ * statement of the registry chart requests (and the bench's drilled-down levels, "enzyme-classification
+ * (below 2.7)") whose names contain a NAME, over the bench's scope of
  * two terminals (or the whole archive with `--unscoped`), uncached: median wall time and median
  * process CPU time (user + system, all DuckDB threads) per statement over N runs, after a first run
  * that builds the shared derived tables. CPU time is the steadier figure on a shared machine;
@@ -12,7 +13,7 @@ import { registryChartRequests } from '../packages/server/src/chart-requests.ts'
 import type { Engine } from '../packages/server/src/engine/engine.ts';
 import { openDuckDbEngine } from '../packages/server/src/engine/index.ts';
 import { SearchPipeline } from '../packages/server/src/pipeline/index.ts';
-import { BENCH_SCOPE } from './chart-latency.ts';
+import { BENCH_SCOPE, drilledRequests } from './chart-latency.ts';
 import { median } from './stats.ts';
 
 const args = process.argv.slice(2);
@@ -69,7 +70,7 @@ const pipeline = new SearchPipeline(engine);
 try {
   if (explain)
     await inner.session((s) => s.execute({ sql: "PRAGMA explain_output = 'all'", parameters: [] }));
-  for (const { name, request } of registryChartRequests()) {
+  for (const { name, request } of [...registryChartRequests(), ...drilledRequests()]) {
     if (!names.some((part) => name.includes(part))) continue;
     const asked = unscoped
       ? request
