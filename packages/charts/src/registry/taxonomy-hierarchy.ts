@@ -48,4 +48,7 @@ export const TAXONOMY_HIERARCHY: ChartHierarchy = {
   trail: (parent) => [{ value: parent, label: parent }],
   // Only the groups open: their organisms are the bottom level.
   childOf: (barLabel, parent) => (parent === undefined && GROUP_NAME.test(barLabel) ? barLabel : undefined),
+  opensBelow: () => false,
+  // A group is one name, with no ancestors in the address to disagree with the archive's.
+  pathProblem: () => undefined,
 };
