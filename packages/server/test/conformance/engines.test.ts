@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { generateDocuments, writeSnapshot, type DemoDocuments } from '@pdb-stats/archive';
-import { CHARTS, chartFacetRequest, resolveChart, toDistributionData } from '@pdb-stats/charts';
+import {
+  CHARTS,
+  chartFacetRequest,
+  memberCheckRequest,
+  resolveChart,
+  toDistributionData,
+} from '@pdb-stats/charts';
 import { RETURN_TYPES, type SearchResponse } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import { registryChartRequests } from '../../src/chart-requests.ts';
@@ -113,6 +119,22 @@ describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () =
     },
     120_000,
   );
+
+  it('levels below taxonomy groups and their second searches (each organism with its groups)', async () => {
+    const top = resolveChart(CHARTS.taxonomy);
+    const { body } = await both(chartFacetRequest(top.query, { now: NOW }));
+    const groups = toDistributionData(JSON.parse(body) as SearchResponse, top.query)
+      .bars.map((bar) => CHARTS.taxonomy.hierarchy!.childOf(bar.label, undefined))
+      .filter((group) => group !== undefined);
+    expect(groups.length).toBeGreaterThan(2);
+    for (const group of groups) {
+      const { query } = resolveChart(CHARTS.taxonomy, undefined, group);
+      const level = await both(chartFacetRequest(query, { now: NOW }));
+      const check = memberCheckRequest(query, JSON.parse(level.body) as SearchResponse);
+      expect(check).toBeDefined();
+      await both(check);
+    }
+  }, 120_000);
 
   it.each(FEATURE_REQUESTS.map((r) => [r.name, r.request] as const))(
     'request: %s',
