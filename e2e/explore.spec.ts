@@ -307,6 +307,102 @@ for (const [width, height] of [
         .toBe(false);
     });
 
+    test('split bars in percent of each bar: stacked ones reach 100 %, side by side ones share their group; the table and the API follow; a segment searches its count', async ({
+      page,
+      baseURL,
+    }, info) => {
+      await page.goto(
+        '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=rcsb_entry_info.experimental_method&stack=stacked',
+      );
+      await waitForChart(page);
+      const counts = await expectedBars(baseURL!, page.url());
+      /** Each segment's share of its bar (the sum of its segments), to six decimals. */
+      const sharesOf = (bars: Map<string, number>) => {
+        const totals = new Map<string, number>();
+        for (const [key, value] of bars) {
+          const x = key.split('|')[0]!;
+          totals.set(x, (totals.get(x) ?? 0) + value);
+        }
+        return new Map(
+          [...bars].map(([key, value]) => [
+            key,
+            round6((value / totals.get(key.split('|')[0]!)!) * 100 || 0),
+          ]),
+        );
+      };
+      const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+      const drawn = async () =>
+        new Map([...(await barValues(page))].map(([key, value]) => [key, round6(value)]));
+
+      // The measure switch of the registry's charts: the same parameter, percent of each bar here.
+      const toolbar = page.getByRole('toolbar', { name: 'Chart options' });
+      await toolbar.getByRole('button', { name: 'Percent' }).click();
+      await expect(page).toHaveURL(/&stack=stacked&measure=percent$/);
+      await expect(toolbar.getByRole('button', { name: 'Percent' })).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(drawn).toEqual(sharesOf(counts));
+      const stacks = new Map<string, number>();
+      for (const [key, value] of await drawn())
+        stacks.set(key.split('|')[0]!, (stacks.get(key.split('|')[0]!) ?? 0) + value);
+      expect([...stacks.values()].filter((sum) => sum > 0).length).toBeGreaterThan(2);
+      for (const sum of stacks.values()) if (sum > 0) expect(Math.abs(sum - 100)).toBeLessThan(1e-4);
+      await expect(page.locator('.ps-plot-chart .ps-axis-label')).toContainText([
+        'Number of Entries (% of each bar)',
+      ]);
+      await waitForBarsGrown(page);
+      await page.screenshot({
+        path: info.outputPath(`explore-bins-percent-stacked-${width}.png`),
+        fullPage: true,
+      });
+
+      // A segment's search counts what it holds, not its percent.
+      const bar = await largestBar(page);
+      const key = `${await bar.getAttribute('data-x')}|${await bar.getAttribute('data-series')}`;
+      await expectBarSearchCount(page, bar, counts.get(key)!, phone);
+      if (phone) {
+        await expect(page.getByTestId('selection')).toContainText(String(counts.get(key)));
+        await page.getByTestId('selection').getByRole('button', { name: 'Close' }).click();
+      }
+
+      // The page's table: each bar's count, then each segment's share, as the chart data API gives them.
+      await page.getByText('Data table').click();
+      const table = await tableText(page.locator('.ps-data-details table'));
+      const api = await fetch(`${baseURL}/api/charts/explore.csv${new URL(page.url()).search}`);
+      expect(api.status).toBe(200);
+      expect(api.headers.get('content-disposition')).toMatch(/-percent-/);
+      const [columns, ...rows] = (await api.text())
+        .trim()
+        .split(/\r?\n/)
+        .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+      const segments = table.columns.length - 2;
+      expect(table.columns.slice(2)).toEqual(columns!.slice(-segments));
+      expect(table.columns.slice(2).every((column) => column.endsWith(' (%)'))).toBe(true);
+      table.rows.forEach(([label, cells], i) => {
+        expect(label).toBe(rows[i]![0]);
+        expect(cells[0]!.replace(/,/g, '')).toBe(rows[i]!.at(-segments - 1));
+        cells.slice(1).forEach((cell, j) => {
+          expect(cell).toMatch(/%$/);
+          expect(Math.abs(parseFloat(cell) - Number(rows[i]!.at(-segments + j)))).toBeLessThan(0.06);
+        });
+      });
+
+      // Side by side: each group's bars share out their bar, zeros standing too.
+      await builder(page).getByTestId('explore-stack').selectOption('grouped');
+      await expect(page).toHaveURL(/&stack=grouped&measure=percent$/);
+      await waitForChart(page);
+      const grouped = await expectedBars(baseURL!, page.url());
+      await expect.poll(drawn).toEqual(sharesOf(grouped));
+      await waitForBarsGrown(page);
+      await page.screenshot({
+        path: info.outputPath(`explore-bins-percent-grouped-${width}.png`),
+        fullPage: true,
+      });
+
+      // Counts again: the bars are counts.
+      await toolbar.getByRole('button', { name: 'Counts' }).click();
+      await expect(page).toHaveURL(/&stack=grouped$/);
+      await expect.poll(drawn).toEqual(grouped);
+    });
+
     test('the most frequent values and an Other bar: last, muted, explained, its search finds its number, switched off', async ({
       page,
       baseURL,

@@ -15,15 +15,18 @@ export const countedNoun = (options: Pick<ChartOptions, 'countTitle'>): string =
 /**
  * The titles of a chart's axes in the view and measure shown, as drawn and as its downloads and the
  * chart data API say them: a trend chart's shares are percents of each year's count, not its values;
- * a comparison in percent gives each cohort's share of its own total.
+ * a comparison in percent gives each cohort's share of its own total; bars in shares (`shares`, see
+ * `inBarShares`) give each segment's share of its bar.
  */
 export function axisTitles(
   definition: Pick<ChartDefinition, 'kind' | 'options'>,
   view: string | undefined,
   measure: Measure = 'count',
+  shares = false,
 ): { x: string; y: string } {
   const { xAxisTitle, yAxisTitle } = definition.options;
   if (definition.kind === 'trend' && trendView(view) === 'shares')
     return { x: xAxisTitle, y: `Share of ${countedNoun(definition.options)} (%)` };
-  return { x: xAxisTitle, y: measure === 'percent' ? `${yAxisTitle} (% of each cohort)` : yAxisTitle };
+  if (measure === 'count') return { x: xAxisTitle, y: yAxisTitle };
+  return { x: xAxisTitle, y: `${yAxisTitle} (% of each ${shares ? 'bar' : 'cohort'})` };
 }

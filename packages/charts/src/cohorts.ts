@@ -107,20 +107,69 @@ export interface Comparison {
   measure: Measure;
 }
 
-/** Whether a scope is drawn as a comparison: two or more cohorts, or any scope in percent. */
+/** Whether a scope asks for a comparison: two or more cohorts, or any scope in percent. */
 export function isComparison(scope: Scope): boolean {
   return scope.cohorts.length > 1 || scope.measure === 'percent';
+}
+
+/** Whether a chart's bars are split into segments: the values of a second attribute inside each bar. */
+export function splitsBars(query: ChartQuery): boolean {
+  return query.first.kind !== 'year' && query.second?.kind === 'terms';
+}
+
+/**
+ * Whether a scope in percent shows each bar's segments as shares of that bar (stacked bars reach
+ * 100 %, side-by-side ones share out their group): on a chart with split bars over the whole archive
+ * or one scope. Cohorts compared in percent are each a percent of its own total instead, set side by
+ * side by their bars' totals.
+ */
+export function inBarShares(scope: Scope, query: ChartQuery): boolean {
+  return scope.measure === 'percent' && scope.cohorts.length <= 1 && splitsBars(query);
+}
+
+/** Whether a chart over a scope is drawn as cohorts compared (one request per cohort, bars side by side). */
+export function comparesCohorts(scope: Scope, query: ChartQuery): boolean {
+  return isComparison(scope) && !inBarShares(scope, query);
+}
+
+/** The count of a bar's segment (0 for none), whatever measure the bar is drawn in: what its search finds. */
+export function segmentCount(data: DistributionData, x: string, series: string): number {
+  const bar = data.bars.findIndex((b) => b.label === x);
+  return data.segments?.find((s) => s.label === series)?.values[bar] ?? 0;
+}
+
+/**
+ * Each bar's segments as percents of that bar: of the sum of its segments shown (the hidden ones
+ * left out, as a trend chart's shares leave out its hidden bins), so that stacked bars reach 100 %.
+ * The sum is not the bar's count: an object with several values is in several segments, and values
+ * beyond the segments drawn are in none. The bars keep their counts.
+ */
+export function barShares(data: DistributionData, hidden: Iterable<string> = []): DistributionData {
+  if (!data.segments) return data;
+  const left = new Set(hidden);
+  const shown = data.segments.filter((s) => !left.has(s.label));
+  const totals = data.bars.map((_, i) => shown.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
+  return {
+    ...data,
+    segments: data.segments.map((s) => ({
+      label: s.label,
+      values: s.values.map((value, i) => percentOf(value, totals[i] ?? 0)),
+    })),
+  };
 }
 
 /**
  * The parts of a file name that tell a chart's scope apart: a scope's tag (`scope-1a2b3c4d`); for a
  * comparison, the tag of its cohorts (their queries and labels: `cohorts-1a2b3c4d`) and `percent`
- * when so measured. None for the whole archive in counts. The dashboard's downloads and the chart
- * data API name a file alike with them.
+ * when so measured; `percent` after the scope's tag for bars in shares (`shares`, see `inBarShares`).
+ * None for the whole archive in counts. The dashboard's downloads and the chart data API name a file
+ * alike with them.
  */
-export function scopeFileParts(scope: Scope): string[] {
+export function scopeFileParts(scope: Scope, shares = false): string[] {
   const [first] = scope.cohorts;
-  if (!isComparison(scope)) return first ? [scopeTag(first.node)] : [];
+  const single = first ? [scopeTag(first.node)] : [];
+  if (shares) return [...single, 'percent'];
+  if (!isComparison(scope)) return single;
   const cohorts = scope.cohorts.map((c) => ({ node: c.node, ...(c.label && { label: c.label }) }));
   return [
     ...(cohorts.length > 0 ? [`cohorts-${md5Hex(JSON.stringify(cohorts)).slice(0, 8)}`] : []),

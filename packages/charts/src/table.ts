@@ -3,6 +3,8 @@ import type { SearchResponse } from '@pdb-stats/search-model';
 import { countTitle } from './axes.ts';
 import { binLabel, generateBins, round2 } from './bins.ts';
 import {
+  barShares,
+  splitsBars,
   percentOf,
   cohortColumn,
   comparedChartData,
@@ -65,6 +67,8 @@ export interface DistributionTableSource {
   yAxisTitle: string;
   /** Labels of hidden segments (only segments of this chart). */
   hidden: readonly string[];
+  /** The segments in percent of their bar (see `barShares`), not counts. */
+  shares?: true;
 }
 
 /** What a trend chart's table is made of: its data, its query's bins and the view shown. */
@@ -86,6 +90,8 @@ export interface TableLook {
   hidden: Iterable<string>;
   /** Growth charts: the years shown (all when absent). */
   window?: YearWindow;
+  /** Percent: a chart with split bars shows its segments in percent of their bar (`inBarShares`). */
+  measure?: Measure;
 }
 
 /** The data view of a growth chart asked for by a view of any kind: the annual one or the cumulative one. */
@@ -133,7 +139,7 @@ export function growthTableSource(
 export function distributionTableSource(
   chart: ResolvedChart<DistributionChartDefinition>,
   distribution: DistributionData,
-  look?: Pick<TableLook, 'hidden'>,
+  look?: Pick<TableLook, 'hidden' | 'measure'>,
 ): DistributionTableSource {
   const { options } = chart.definition;
   const hidden = new Set(look?.hidden ?? []);
@@ -144,6 +150,7 @@ export function distributionTableSource(
     yAxisTitle: options.yAxisTitle,
     // Only segments of this chart: the URL may name others.
     hidden: (distribution.segments ?? []).map((s) => s.label).filter((l) => hidden.has(l)),
+    ...(look?.measure === 'percent' && splitsBars(chart.query) && { shares: true as const }),
   };
 }
 
@@ -159,8 +166,9 @@ export function visibleSegments(source: Pick<DistributionTableSource, 'distribut
  * The column of a segment of a distribution's bars: the second attribute's name and the value
  * (`Method: X-RAY DIFFRACTION`, `Entities: 2`), so that a number reads as the value it is.
  */
-export function segmentColumn(query: DistributionQuery, label: string): string {
-  return query.second ? `${query.second.name}: ${label}` : label;
+export function segmentColumn(query: DistributionQuery, label: string, shares = false): string {
+  const name = query.second ? `${query.second.name}: ${label}` : label;
+  return shares ? `${name} (%)` : name;
 }
 
 /** A trend chart's data drawn from the service's answer. */
@@ -245,18 +253,22 @@ export function distributionRows(source: DistributionTableSource): ChartTable {
     source.query,
   );
   const segments = visibleSegments(source);
+  // In shares, each segment's percent of its bar, to two decimals; the bar's count stays beside them.
+  const shares = source.shares && barShares(source.distribution, source.hidden).segments;
   return {
     columns: [
       source.xAxisTitle,
       ...(bounds ? [FROM_COLUMN, TO_COLUMN] : []),
       source.yAxisTitle,
-      ...segments.map(({ s }) => segmentColumn(source.query, s.label)),
+      ...segments.map(({ s }) => segmentColumn(source.query, s.label, source.shares)),
     ],
     rows: bars.map((bar, i) => [
       bar.label,
       ...(bounds?.[i] ?? []),
       bar.value,
-      ...segments.map(({ s }) => s.values[i] ?? 0),
+      ...segments.map(({ s, index }) =>
+        shares ? round2(shares[index]?.values[i] ?? 0) : (s.values[i] ?? 0),
+      ),
     ]),
   };
 }

@@ -33,6 +33,8 @@ import {
   resolveExplore,
   writeExplore,
   isComparison,
+  comparesCohorts,
+  inBarShares,
   MAX_COHORTS,
   readScope,
   readYearWindow,
@@ -101,6 +103,8 @@ export interface ChartAsked {
   comparison: Comparison | undefined;
   /** The cohorts' nodes as given (a comparison's scopes may carry more conditions). */
   cohortNodes: QueryNode[];
+  /** Split bars in percent over `scope`: each segment as a percent of its bar (`inBarShares`). */
+  shares: boolean;
   /** What the file's name says of the scope (its tag, or the cohorts' tag and the measure). */
   fileParts: string[];
   /** The years of a growth chart asked for; all when open. */
@@ -226,15 +230,18 @@ export function chartAsked(
       scope.cohorts.length > 1 ? 'query' : 'measure',
       `chart "${key}" is a trend chart: its medians and shares are not counts, so cohorts are not compared on it (give one query, and no measure)`,
     );
+  const shares = inBarShares(scope, chart.query);
   return {
     chart,
     view: views.length > 0 ? (query.view ?? defaultKindView(definition.kind)) : undefined,
     hidden: query.hide ?? [],
     scope: scope.cohorts[0]?.node,
     cohortNodes: scope.cohorts.map((c) => c.node),
-    fileParts: scopeFileParts(scope),
+    fileParts: scopeFileParts(scope, shares),
+    // Split bars in percent: each segment's share of its bar, from the chart's one request.
+    shares,
     // Unlabelled cohorts are named by their conditions said short, as on the chart page.
-    comparison: isComparison(scope) ? comparisonOf(chart, scope, shortSummary) : undefined,
+    comparison: comparesCohorts(scope, chart.query) ? comparisonOf(chart, scope, shortSummary) : undefined,
     window: readYearWindow(query.from ?? null, query.to ?? null),
     format: format as Format,
   };
@@ -360,13 +367,13 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
       example: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4`,
     },
     parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort), parent=<class> (classification and taxonomy charts: the level below that class or group), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
+      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort; on a chart split by a second attribute over one query or none, each segment as a percent of its bar), parent=<class> (classification and taxonomy charts: the level below that class or group), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
   }));
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
     const asked = chartAsked((request.params as { file: string }).file, query, service.source.held);
-    const { chart, view, hidden, scope, comparison, window, format } = asked;
+    const { chart, view, hidden, scope, comparison, shares, window, format } = asked;
     const searches = searchesOf(asked);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
     const answers = await Promise.all(searches.map((search) => service.answer(search)));
@@ -407,12 +414,18 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         hidden,
         comparison?.cohorts.map((c) => c.label),
         comparison?.measure,
+        shares,
         window,
       ]),
     )}"`;
     if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
 
-    const look = { view: view ?? DEFAULT_DATA_VIEW, hidden, window };
+    const look = {
+      view: view ?? DEFAULT_DATA_VIEW,
+      hidden,
+      window,
+      ...(shares && { measure: 'percent' as const }),
+    };
     const table = comparison
       ? comparedTable(
           chart,
@@ -453,9 +466,10 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         cohorts: comparison.cohorts.map((c, i) => ({ label: c.label, query: asked.cohortNodes[i] ?? null })),
         measure: comparison.measure,
       }),
+      ...(shares && { measure: 'percent' }),
       ...((window.from !== undefined || window.to !== undefined) && { years: window }),
       ...about,
-      axes: axisTitles(chart.definition, view, comparison?.measure),
+      axes: axisTitles(chart.definition, view, shares ? 'percent' : comparison?.measure, shares),
       series: table.series,
       columns: table.columns,
       rows: table.rows,

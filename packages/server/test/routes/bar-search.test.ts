@@ -115,6 +115,15 @@ const BARS: { page: string; click: ChartClick; cohort?: number }[] = [
     page: `/explore?${EXPLORE}&by=rcsb_entry_info.experimental_method&stack=stacked`,
     click: { x: '1.5-2', series: 'EM', view: 'cumulative' },
   },
+  // Drawn in percent of each bar, a segment still searches the bar AND the segment (AND the scope).
+  {
+    page: `/explore?${EXPLORE}&by=rcsb_entry_info.experimental_method&stack=grouped&measure=percent`,
+    click: { x: '2-2.5', series: 'X-ray', view: 'cumulative' },
+  },
+  {
+    page: `/explore?${EXPLORE}&by=rcsb_entry_info.experimental_method&stack=stacked&${query(EM)}&measure=percent`,
+    click: { x: '3-3.5', series: 'EM', view: 'cumulative' },
+  },
 ];
 
 describe('the short link of a bar', () => {

@@ -632,6 +632,55 @@ describe('explore charts: /api/charts/explore.csv and .json with the explorer’
       );
   });
 
+  it('split bars in percent: each segment’s share of its bar beside the bar’s count, named so in the file and the JSON', async () => {
+    const params =
+      'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4&by=rcsb_entry_info.experimental_method&stack=stacked';
+    const chart = resolveExplore(
+      readExplore(new URLSearchParams(params), exploreResolver(fixture.app.searchService.source.held)).spec!,
+    );
+    const answered = (await search(fixture.app, chartFacetRequest(chart.query))) as SearchResponse | null;
+    const look = { view: 'cumulative' as const, hidden: [] };
+    const counts = chartTable(chart, answered, look);
+    const expected = chartTable(chart, answered, { ...look, measure: 'percent' });
+    const csv = await get(`/api/charts/explore.csv?${params}&measure=percent`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/-percent-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(parseCsv(csv.body)).toEqual([expected.columns, ...expected.rows].map((row) => row.map(String)));
+    const total = expected.columns.indexOf('Number of Entries');
+    expect(expected.columns.slice(total + 1).every((column) => column.endsWith(' (%)'))).toBe(true);
+    expect(expected.columns.length).toBeGreaterThan(total + 1);
+    let split = 0;
+    expected.rows.forEach((row, i) => {
+      // The bar's count as counted; its segments' shares reach 100 % wherever it has any.
+      expect(row[total]).toBe(counts.rows[i]![total]);
+      const shares = row.slice(total + 1).map(Number);
+      const sum = shares.reduce((a, b) => a + b, 0);
+      if (counts.rows[i]!.slice(total + 1).some((value) => Number(value) > 0)) {
+        split += 1;
+        expect(Math.abs(sum - 100), String(row[0])).toBeLessThanOrEqual(0.02);
+      } else expect(sum).toBe(0);
+    });
+    expect(split).toBeGreaterThan(2);
+
+    const json = (await get(`/api/charts/explore.json?${params}&measure=percent`)).json();
+    expect(json).toMatchObject({
+      measure: 'percent',
+      scope: null,
+      axes: { y: 'Number of Entries (% of each bar)' },
+      rows: expected.rows,
+      request: chartFacetRequest(chart.query),
+    });
+    expect(json.cohorts).toBeUndefined();
+    // Cohorts compared in percent stay a comparison: each cohort's bars in percent of its total.
+    const cohort = (value: string) =>
+      `query=${encodeURIComponent(JSON.stringify({ type: 'terminal', service: 'text', parameters: { attribute: 'rcsb_entry_info.experimental_method', operator: 'exact_match', value } }))}`;
+    const compared = (
+      await get(`/api/charts/explore.json?${params}&${cohort('X-ray')}&${cohort('EM')}&measure=percent`)
+    ).json();
+    expect(compared.requests).toHaveLength(2);
+    expect(compared.axes.y).toBe('Number of Entries (% of each cohort)');
+  });
+
   it('over a scope, as the page asks it', async () => {
     const scope = JSON.stringify({
       type: 'terminal',

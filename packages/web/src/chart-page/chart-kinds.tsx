@@ -1,5 +1,6 @@
 import {
   axisTitles,
+  barShares,
   countTitle,
   countedNoun,
   eventsInYears,
@@ -34,7 +35,7 @@ import type { ComponentType, ReactNode, Ref } from 'react';
 import { BandChart } from '../charts/band-chart.tsx';
 import { DistributionTable, GrowthTable, QuartilesTable } from '../charts/data-table.tsx';
 import { DistributionChart, type DistributionSeries } from '../charts/distribution-chart.tsx';
-import { formatNumber } from '../charts/format.ts';
+import { formatNumber, formatPercent } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
 import { partialYear, type PartialYear } from '../charts/partial-year.ts';
 import type { BarSelection } from '../charts/types.ts';
@@ -83,6 +84,8 @@ export interface ChartLook {
   line: boolean;
   /** Growth charts: the archive's events marked on the years drawn. */
   events: boolean;
+  /** A chart with split bars shows each segment in percent of its bar (`inBarShares`). */
+  shares: boolean;
 }
 
 export interface KindChartProps<K extends ChartKind> {
@@ -98,6 +101,8 @@ export interface KindTableProps<K extends ChartKind> {
   shown: ShownChart<K>;
   view: ChartView;
   hidden: ReadonlySet<string>;
+  /** See `ChartLook.shares`. */
+  shares: boolean;
   onSelect: (selection: BarSelection) => void;
   /** The address of the level below a bar's class, when it has one (a classification chart's bars). */
   drillHrefOf?: (label: string) => string | undefined;
@@ -204,15 +209,21 @@ function growthSource(shown: ShownChart<'growth'>, look: ChartLook): GrowthExpor
 }
 
 function distributionSource(shown: ShownChart<'distribution'>, look: ChartLook): DistributionExportSource {
-  return { ...distributionTableSource(shown.chart, shown.data, look), colors: look.colors };
+  const measure = look.shares ? 'percent' : 'count';
+  return { ...distributionTableSource(shown.chart, shown.data, { ...look, measure }), colors: look.colors };
 }
 
 /** A distribution chart's series: its visible segments (their index fixes their colour), or its one series. */
 function distributionSeries(
   shown: ShownChart<'distribution'>,
   hidden: ReadonlySet<string>,
+  shares: boolean,
 ): DistributionSeries[] {
   const { segments, bars } = shown.data;
+  if (segments?.length && shares)
+    return (barShares(shown.data, hidden).segments ?? [])
+      .map((s, index) => ({ label: s.label, values: s.values, index }))
+      .filter((s) => !hidden.has(s.label));
   // Bars none of whose objects hold a value of the second attribute are drawn whole.
   if (segments?.length)
     return segments
@@ -278,14 +289,17 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
       return (
         <DistributionChart
           categories={categories}
-          series={distributionSeries(shown, look.hidden)}
+          series={distributionSeries(shown, look.hidden, look.shares)}
           {...(shown.data.segments?.length && { segments: shown.chart.explore?.stack ?? 'stacked' })}
           orientation={options.orientation}
           colors={look.colors}
           xAxisTitle={options.xAxisTitle}
-          yAxisTitle={options.yAxisTitle}
+          yAxisTitle={
+            axisTitles(shown.chart.definition, undefined, look.shares ? 'percent' : 'count', true).y
+          }
+          {...(look.shares && { formatValue: formatPercent, top: 100 })}
           onSelect={onSelect}
-          animationKey={`${shown.chart.definition.key}-${shown.chart.variant ?? ''}`}
+          animationKey={`${shown.chart.definition.key}-${shown.chart.variant ?? ''}-${look.shares ? 'percent' : ''}`}
           scale={look.scale}
           patterns={look.patterns}
           {...(other && { other })}
@@ -295,12 +309,13 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         />
       );
     },
-    Table: ({ shown, hidden, onSelect, drillHrefOf }) => (
+    Table: ({ shown, hidden, shares, onSelect, drillHrefOf }) => (
       <DistributionTable
         data={shown.data}
         {...(drillHrefOf && { drillHrefOf })}
         hidden={hidden}
-        segmentTitle={(label) => segmentColumn(shown.chart.query, label)}
+        shares={shares}
+        segmentTitle={(label) => segmentColumn(shown.chart.query, label, shares)}
         categoryTitle={shown.chart.definition.options.xAxisTitle}
         valueTitle={shown.chart.definition.options.yAxisTitle}
         caption={answeredTitle(shown.chart, shown.response)}

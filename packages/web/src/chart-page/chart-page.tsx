@@ -6,7 +6,10 @@ import {
   defaultKindView,
   drillProblem,
   isChartKey,
-  isComparison,
+  comparesCohorts,
+  inBarShares,
+  splitsBars,
+  segmentCount,
   answeredTitle,
   levelTitle,
   readLevel,
@@ -117,8 +120,8 @@ export default function ChartPageRoute({
 }
 
 /** The axis titles of the downloads: those drawn in the view and measure shown. */
-function axesOf(definition: ChartDefinition, view: ChartView, measure?: Measure) {
-  const { x, y } = axisTitles(definition, view, measure);
+function axesOf(definition: ChartDefinition, view: ChartView, measure?: Measure, shares = false) {
+  const { x, y } = axisTitles(definition, view, measure, shares);
   return { xAxisTitle: x, yAxisTitle: y };
 }
 
@@ -168,7 +171,8 @@ function exportInput(
     ...(chart.explore && { explore: exploreTag(chart.explore) }),
     hidden: seriesLabelsOf(shown, look.view).filter((label) => look.hidden.has(label)),
     ...(scope && { scope }),
-    ...axesOf(definition, look.view),
+    ...(look.shares && { measure: 'percent' as const }),
+    ...axesOf(definition, look.view, look.shares ? 'percent' : 'count', look.shares),
     ...exportRowsOf(shown, look),
     request: shown.request,
   };
@@ -221,7 +225,9 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
   // A trend chart's medians and shares are not counts to set side by side: it refuses to compare (as
   // the chart data API does) rather than quietly drawing one cohort.
   const comparable = resolved.kind !== 'trend';
-  const asksComparison = isComparison(scope.reading);
+  const asksComparison = comparesCohorts(scope.reading, resolved.query);
+  // Split bars in percent over one scope: each segment's share of its bar, from the chart's one request.
+  const shares = inBarShares(scope.reading, resolved.query);
   const comparison = useMemo(
     () => (asksComparison && comparable ? comparisonOf(resolved, scope.reading, summary) : undefined),
     [asksComparison, comparable, resolved, scope.reading, summary],
@@ -310,6 +316,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
     patterns: settings.patterns,
     line: isGrowth && growthLook.line,
     events: isGrowth && growthLook.events,
+    shares,
   };
   const seriesLabels = comparedShown
     ? cohortLabels(comparedShown)
@@ -362,7 +369,8 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
       const request = requestOf(selection);
       const { cohort } = selection;
       if (open) window.open(queryEditorUrl(searchApiUrl, request, chartRoute), '_blank', 'noopener');
-      // A compared bar is named with its cohort, and its count (what its search finds) is shown.
+      // A compared bar is named with its cohort, and its count (what its search finds) is shown; so
+      // is a segment's count when the segments are drawn in percent of their bar.
       const chosen =
         comparedShown && cohort !== undefined
           ? {
@@ -370,7 +378,12 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
               series: comparedShown.cohorts[cohort]?.label ?? '',
               value: countOf(comparedShown, cohort, selection.x, state.view),
             }
-          : selection;
+          : shares && shown?.chart.kind === 'distribution' && selection.series !== undefined
+            ? {
+                ...selection,
+                value: segmentCount(shown.data as DistributionData, selection.x, selection.series),
+              }
+            : selection;
       setSelected({ selection: chosen, view: state.view, opened: open, request, chartRoute });
     } catch (error) {
       console.error(error);
@@ -460,7 +473,10 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
       onVariant={(value) => update(withVariant(params, definition, value))}
       scale={scale}
       onScale={(next) => update(withScale(params, next))}
-      {...((scope.reading.cohorts.length > 1 || scope.reading.measure === 'percent') && {
+      // Counts or percent: of each cohort when compared, of each bar when the bars are split.
+      {...((scope.reading.cohorts.length > 1 ||
+        scope.reading.measure === 'percent' ||
+        splitsBars(resolved.query)) && {
         measure: scope.reading.measure,
         onMeasure: (measure: Measure) => update(writeScope(params, { ...scope.reading, measure })),
       })}
@@ -649,6 +665,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
                         shown={shown}
                         view={state.view}
                         hidden={hidden}
+                        shares={shares}
                         onSelect={onTableSelect}
                         drillHrefOf={drillHrefOf}
                       />

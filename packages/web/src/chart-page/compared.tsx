@@ -21,7 +21,7 @@ import { useMemo, useState, type Ref } from 'react';
 import { chartDataQuery, searchQuery, type ChartAnswer } from '../api/queries.ts';
 import { RowName } from '../charts/data-table.tsx';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
-import { formatNumber } from '../charts/format.ts';
+import { formatNumber, formatPercent } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
 import type { BarSelection } from '../charts/types.ts';
 import { useDataQuery } from '../data/data-context.tsx';
@@ -128,11 +128,6 @@ export function useComparedChart(comparison: Comparison | undefined, enabled: bo
     error: error ?? others.error,
     loadingNext: loadingNext || others.loading,
   };
-}
-
-/** A value in percent as written on the chart and in the table: "12.3%". */
-export function formatPercent(value: number): string {
-  return `${formatNumber(Math.round(value * 10) / 10)}%`;
 }
 
 export const valueFormat = (measure: Measure) => (measure === 'percent' ? formatPercent : formatNumber);

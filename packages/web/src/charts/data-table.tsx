@@ -1,7 +1,13 @@
-import type { DataView, DistributionData, GrowthData, TrendData } from '@pdb-stats/charts';
+import {
+  barShares,
+  type DataView,
+  type DistributionData,
+  type GrowthData,
+  type TrendData,
+} from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { Link } from '../routing/navigation.tsx';
-import { formatNumber } from './format.ts';
+import { formatNumber, formatPercent } from './format.ts';
 import type { BarSelection } from './types.ts';
 
 interface TableProps {
@@ -17,15 +23,25 @@ function ScrollBox({ children }: { children: ReactNode }) {
   return <div className="ps-table-scroll">{children}</div>;
 }
 
-function ValueButton({ value, label, onClick }: { value: number; label: string; onClick: () => void }) {
+function ValueButton({
+  value,
+  label,
+  onClick,
+  format = formatNumber,
+}: {
+  value: number;
+  label: string;
+  onClick: () => void;
+  format?: (value: number) => string;
+}) {
   return (
     <button
       type="button"
       className="ps-value"
       onClick={onClick}
-      aria-label={`${label}: ${formatNumber(value)}, search`}
+      aria-label={`${label}: ${format(value)}, search`}
     >
-      {formatNumber(value)}
+      {format(value)}
     </button>
   );
 }
@@ -111,6 +127,7 @@ export function DistributionTable({
   caption,
   onSelect,
   drillHrefOf,
+  shares = false,
 }: TableProps & {
   data: DistributionData;
   /** The address of the level below a bar's class, when it has one. */
@@ -121,9 +138,14 @@ export function DistributionTable({
   segmentTitle?: (label: string) => string;
   categoryTitle: string;
   valueTitle: string;
+  /** The segments in percent of their bar (`barShares`); their searches still count what they find. */
+  shares?: boolean;
 }) {
   // A bar's count, then each visible segment's: each value opens the search of what it counts.
   const segments = (data.segments ?? []).filter((s) => !hidden?.has(s.label));
+  const percents = shares ? barShares(data, hidden) : undefined;
+  const percentOf = (label: string, i: number) =>
+    percents?.segments?.find((s) => s.label === label)?.values[i] ?? 0;
   return (
     <ScrollBox>
       <table className="ps-table">
@@ -155,7 +177,8 @@ export function DistributionTable({
                 return (
                   <td key={s.label}>
                     <ValueButton
-                      value={value}
+                      value={percents ? percentOf(s.label, i) : value}
+                      {...(percents && { format: formatPercent })}
                       label={`${bar.label} ${s.label}`}
                       onClick={() => onSelect({ x: bar.label, series: s.label, value })}
                     />

@@ -49,6 +49,11 @@ export interface DistributionChartProps {
   colors: readonly string[];
   /** How values are written (tooltips, ticks, labels): counts by default. */
   formatValue?: (value: number) => string;
+  /**
+   * The most the values reach (100 for shares of a bar): a stack of shares may add up to a hair over
+   * 100, which would stretch the axis to its next tick.
+   */
+  top?: number;
   xAxisTitle: string;
   yAxisTitle: string;
   /** The chart's value-axis step. */
@@ -190,9 +195,10 @@ export function DistributionChart(props: DistributionChartProps) {
   const grouped = multi && !stacked;
   const vertical = orientation === 'vertical';
   // A stack's top, not its tallest segment, sets the scale.
-  const maxValue = stacked
+  const largest = stacked
     ? Math.max(0, ...labels.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0)))
     : Math.max(0, ...series.flatMap((s) => s.values));
+  const maxValue = props.top === undefined ? largest : Math.min(props.top, largest);
   // The widest value label, before the axis is laid out: that of the highest tick the axis may get.
   const topTick = scale === 'log' ? logTicks(maxValue).at(-1)! : valueTicks(maxValue, props.yStep).at(-1)!;
   const valueLabelWidth = measureText(format(topTick));

@@ -19,6 +19,11 @@ export function formatNumber(value: number): string {
   return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
+/** A value in percent as written on the chart and in the table: "12.3%". */
+export function formatPercent(value: number): string {
+  return `${formatNumber(Math.round(value * 10) / 10)}%`;
+}
+
 /** Chart animation length. */
 export const ANIMATION_MS = 600;
 

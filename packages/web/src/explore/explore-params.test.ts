@@ -1,3 +1,4 @@
+import { readScope } from '@pdb-stats/charts';
 import { describe, expect, it } from 'vitest';
 import { completedExplore, exploreParamsOf, pickerResolver, withExplore } from './explore-params.ts';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
@@ -19,6 +20,17 @@ describe('the explorer’s URL', () => {
     expect(after.toString()).toBe(
       'attribute=a&count=polymer_entity&dimension=years&view=annual&query=q1&query=q2&label=L1&label=L2',
     );
+  });
+
+  it('keeps the bars in percent of each bar while the segments change from stacked to side by side', () => {
+    const stacked = page(
+      'attribute=a&dimension=bins&start=1&step=1&end=3&by=b&stack=stacked&measure=percent',
+    );
+    const grouped = withExplore(stacked, { stack: 'grouped' });
+    expect(grouped.toString()).toBe(
+      'attribute=a&dimension=bins&start=1&step=1&end=3&by=b&stack=grouped&measure=percent',
+    );
+    expect(readScope(grouped).measure).toBe('percent');
   });
 
   it('round-trips: what is written reads back the same', () => {

@@ -28,6 +28,21 @@ describe(`${exportFileName.name}`, () => {
     );
   });
 
+  it('names split bars in percent of each bar by the scope’s tag and percent, as the chart data API does', () => {
+    const node: QueryNode = {
+      type: 'terminal',
+      service: 'text',
+      parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'NMR' },
+    };
+    const scope = { node, summary: 'Method “NMR”' };
+    expect(exportFileName(distributionInput('journal', [], { scope, measure: 'percent' }), 'csv')).toBe(
+      `journal-${scopeTag(node)}-percent-2026-06-30.csv`,
+    );
+    expect(exportFileName(distributionInput('journal', [], { measure: 'percent' }), 'csv')).toBe(
+      'journal-percent-2026-06-30.csv',
+    );
+  });
+
   it('names a compared chart by its cohorts and the measure, as the chart data API does', () => {
     const method = (value: string): QueryNode => ({
       type: 'terminal',

@@ -9,7 +9,7 @@ import type { ChartExportInput, ExportFormat } from './types.ts';
 export function exportFileName(
   input: Pick<
     ChartExportInput,
-    'key' | 'view' | 'variant' | 'parent' | 'explore' | 'provenance' | 'scope' | 'comparison'
+    'key' | 'view' | 'variant' | 'parent' | 'explore' | 'provenance' | 'scope' | 'comparison' | 'measure'
   >,
   format: ExportFormat,
 ): string {
@@ -23,7 +23,7 @@ export function exportFileName(
       input.variant,
       levelTag(input.parent),
       input.explore,
-      ...scopeFileParts(scope),
+      ...scopeFileParts(scope, !input.comparison && input.measure === 'percent'),
       input.provenance.date,
     ],
     format,

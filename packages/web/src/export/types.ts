@@ -57,6 +57,8 @@ export interface ChartExportInput {
   hidden: readonly string[];
   /** The scope the chart is drawn over; absent for the whole archive. */
   scope?: ExportScope;
+  /** Split bars drawn in percent of each bar (`inBarShares`); counts when absent. */
+  measure?: 'percent';
   xAxisTitle: string;
   yAxisTitle: string;
   /** The chart's data as one table, as drawn (visible series, view on screen). */
