@@ -278,7 +278,14 @@ function trailNames(
 ): Record<string, string> {
   const names: Record<string, string> = {};
   for (const facet of trail) {
-    for (const b of bucketFacet(response?.facets, facet.name)?.buckets ?? []) {
+    const buckets = bucketFacet(response?.facets, facet.name)?.buckets ?? [];
+    if (facet.namesOf !== undefined) {
+      // Every object of the level holds the class: its name is the one all of them hold.
+      const name = nameOf(response?.total_count ?? 0, buckets);
+      if (name !== undefined) names[facet.namesOf] = name;
+      continue;
+    }
+    for (const b of buckets) {
       const name = nameOf(b.population, bucketFacet(b.facets, NAMES_FACET)?.buckets ?? []);
       if (name !== undefined) names[b.label] = name;
     }
@@ -288,6 +295,8 @@ function trailNames(
 
 /** The identifiers a terms facet of a response holds (none without it or without an answer). */
 function facetIds(response: SearchResponse | null, dimension: TermsDimension): string[] {
+  // A facet of one class's names: every object of an answer holds that class.
+  if (dimension.namesOf !== undefined) return response ? [dimension.namesOf] : [];
   return (bucketFacet(response?.facets, dimension.name)?.buckets ?? []).map((b) => b.label);
 }
 

@@ -74,6 +74,11 @@ export interface TermsDimension {
    * they all hold (see member-check.ts).
    */
   memberOf?: { returnType: ReturnType; attribute: string; value: string };
+  /**
+   * A trail facet whose buckets are the names the archive gives this one class (its filters keep
+   * that class's records alone): the class's name is the one every object of the level holds.
+   */
+  namesOf?: string;
 }
 
 /** Numeric bins (`range`), matched to the response by label, never by position. */

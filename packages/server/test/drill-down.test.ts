@@ -137,6 +137,32 @@ describe('every level below an EC class', () => {
   });
 });
 
+describe('the breadcrumb of an EC level', () => {
+  it('names each class above the level as its bar was named one level up', async () => {
+    /** Each class's bar label, from the level it is a bar of. */
+    const labels = new Map<string, string>();
+    for (const parent of classes.filter((c) => c.split('.').length < 3)) {
+      const chart = resolveChart(EC, undefined, parent);
+      for (const bar of toDistributionData(await answer(chart), chart.query).bars)
+        labels.set(idOfNamedLabel(bar.label), bar.label);
+    }
+    let named = 0;
+    for (const parent of classes.filter((c) => c.split('.').length > 1)) {
+      const chart = resolveChart(EC, undefined, parent);
+      const { names } = toDistributionData(await answer(chart), chart.query);
+      const ids = parent.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+      for (const id of ids.slice(1)) {
+        const label = labels.get(id)!;
+        expect(names?.[id], `${id} above the level below ${parent}`).toBe(
+          label === id ? undefined : label.slice(id.length + 1),
+        );
+        if (names?.[id] !== undefined) named++;
+      }
+    }
+    expect(named).toBeGreaterThan(10);
+  });
+});
+
 describe('which bars of an EC level open a level below', () => {
   it('exactly those whose level below has bars, told by the level’s own answer', async () => {
     const offered: string[] = [];

@@ -42,13 +42,10 @@ describe('EC_HIERARCHY', () => {
       { attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.depth', operator: 'equals', value: depth },
       { attribute: 'rcsb_polymer_entity.rcsb_ec_lineage.id', operator: 'exact_match', value: id },
     ];
-    expect(trail.map((t) => [t.attribute, t.filters, t.namedBy])).toEqual([
-      ['rcsb_polymer_entity.rcsb_ec_lineage.id', item(2, '3.4'), 'rcsb_polymer_entity.rcsb_ec_lineage.name'],
-      [
-        'rcsb_polymer_entity.rcsb_ec_lineage.id',
-        item(3, '3.4.21'),
-        'rcsb_polymer_entity.rcsb_ec_lineage.name',
-      ],
+    // Each counts the names of its one class (its number is known): one statement, no nested facet.
+    expect(trail.map((t) => [t.attribute, t.filters, t.namesOf, t.namedBy])).toEqual([
+      ['rcsb_polymer_entity.rcsb_ec_lineage.name', item(2, '3.4'), '3.4', undefined],
+      ['rcsb_polymer_entity.rcsb_ec_lineage.name', item(3, '3.4.21'), '3.4.21', undefined],
     ]);
   });
 
@@ -167,6 +164,29 @@ describe('a drilled-down level of the EC chart', () => {
       ],
     });
     expect(request.return_type).toBe('entry');
+  });
+
+  it('names each class above the level by the one name all its entries hold, from that class’s facet of names', () => {
+    const chart = resolveChart(EC, undefined, '3.4.21');
+    const trailFacet = (depth: number, pairs: [string, number][]) => ({
+      name: `Class at depth ${depth}`,
+      buckets: pairs.map(([label, population]) => ({ label, population })),
+    });
+    const response = {
+      total_count: 10,
+      facets: [
+        { name: 'Enzyme Classification', buckets: [] },
+        trailFacet(2, [['Acting on peptide bonds (peptidases)', 10]]),
+        // Two names, neither held by all: the class is left unnamed (its number stands alone).
+        trailFacet(3, [
+          ['Serine endopeptidases', 7],
+          ['Serine proteases', 3],
+        ]),
+      ],
+    } as SearchResponse;
+    expect(toDistributionData(response, chart.query).names).toEqual({
+      '3.4': 'Acting on peptide bonds (peptidases)',
+    });
   });
 
   it("keeps only the class's children: other classes' children of entries in several classes are left out", () => {

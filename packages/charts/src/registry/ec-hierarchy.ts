@@ -52,18 +52,18 @@ function levelQuery(parent: string): DistributionQuery {
     }),
     // The classes above the level below the top, named where the archive names them: every object
     // of the level holds its parent and the parent's ancestors, one at each depth. Each facet keeps
-    // the one lineage item of its ancestor, so it names one class instead of counting every class
-    // at that depth (which doubled a deep level's time).
+    // the one lineage item of its ancestor (not every class at that depth, which doubled a deep
+    // level's time) and counts its names: its number is known, so no facet of ids is asked.
     ...(depthOf(parent) > 1 && {
       trail: pathOf(parent)
         .slice(1)
         .map((ancestor) =>
-          terms(`Class at depth ${depthOf(ancestor)}`, EC_ID, {
+          terms(`Class at depth ${depthOf(ancestor)}`, EC_NAME, {
             filters: [
               { attribute: EC_DEPTH, operator: 'equals', value: depthOf(ancestor) },
               { attribute: EC_ID, operator: 'exact_match', value: ancestor },
             ],
-            namedBy: EC_NAME,
+            namesOf: ancestor,
           }),
         ),
     }),
