@@ -1,19 +1,21 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { NAMES_FACET, finalizeRequest, nameOf, termsFacet } from './requests.ts';
+import { NAMES_FACET, finalizeRequest, nameOf, terminal, termsFacet } from './requests.ts';
 import type { ChartQuery, TermsDimension } from './types.ts';
 import { terms } from './registry/common.ts';
 
 /**
  * Which values of a level belong to its class, when the class is not held with them (the organisms
  * of a taxonomy group: `TermsDimension.memberOf`). The level's answer counts objects of the class by
- * value, and values of other classes held in the same objects come with it; a second search asks the
- * objects holding each value answered (polymer entities, which hold one organism each but for
- * chimeras) which classes they hold. The class all of them hold is the value's own; a value is kept
- * when that one is the level's class, and left out when it is another or not one alone (an organism
- * only ever found in chimeras with another group's). The question is asked of the whole archive, not
- * the scope: a value's class does not depend on what is counted. Its answer is put in the level's,
- * so every reader of the answer (the chart, its table, the downloads, the chart data API) keeps the
- * same bars.
+ * value, and values of other classes held in the same objects come with it. A second search asks the
+ * objects holding the class (polymer entities, which hold one organism each but for chimeras) for
+ * their values, and in each value's bucket for the classes they hold. A value whose objects all hold
+ * the class is in it with all its objects, and the class all of them hold is the value's own: a value
+ * is kept when the level's class is the only one all of them hold. A value of another class is left
+ * out (absent, or its own class is held by all its objects too), and so is one only ever found in
+ * chimeras with another class's. The second search is asked of the whole archive, not the scope: a
+ * value's class does not depend on what is counted, so the one answer serves every scope and cohort
+ * (and is cached as such). Its answer is put in the level's, so every reader of the answer (the
+ * chart, its table, the downloads, the chart data API) keeps the same bars.
  */
 
 /** Name of the facet the pipeline adds to a level's answer: each value with the classes its objects hold. */
@@ -25,24 +27,14 @@ function memberDimension(query: ChartQuery): TermsDimension | undefined {
   return first.kind === 'terms' && first.memberOf ? first : undefined;
 }
 
-/** The second search of a level's answer: the values answered, each with the classes its objects hold; or undefined. */
-export function memberCheckRequest(
-  query: ChartQuery,
-  response: SearchResponse | null,
-): SearchRequest | undefined {
+/** The second search of a level: the values of the objects holding its class, each with the classes its objects hold; or undefined. */
+export function memberCheckRequest(query: ChartQuery): SearchRequest | undefined {
   const dimension = memberDimension(query);
-  const facet = response?.facets?.find((f) => f.name === dimension?.name);
-  const values = facet && 'buckets' in facet ? facet.buckets.map((b) => b.label) : [];
-  if (!dimension?.memberOf || values.length === 0) return undefined;
-  const { returnType, attribute } = dimension.memberOf;
+  if (!dimension?.memberOf) return undefined;
+  const { returnType, attribute, value } = dimension.memberOf;
   return finalizeRequest({
-    query: {
-      type: 'terminal',
-      service: 'text',
-      parameters: { attribute: dimension.attribute, operator: 'in', value: values },
-    },
+    query: terminal({ attribute, operator: 'exact_match', value }),
     return_type: returnType,
-    // Every value held by these objects (the chimeras' other organisms too), so none asked is crowded out.
     request_options: {
       facets: [termsFacet(terms(MEMBERS_FACET, dimension.attribute, { namedBy: attribute }))],
     },
@@ -80,19 +72,17 @@ export function membersOf(query: ChartQuery, response: SearchResponse | null): S
 }
 
 /**
- * Chart answers completed with their member checks (one second search per answer whose values need
- * it, sent with `send`): the one path the page, the chart data API and the tests take.
+ * Chart answers completed with their level's member check (one second search, the same for every
+ * scope, sent once with `send` when the level needs it): the one path the page, the chart data API
+ * and the tests take.
  */
 export async function withMemberChecks(
   query: ChartQuery,
   responses: readonly (SearchResponse | null)[],
   send: (request: SearchRequest) => Promise<SearchResponse | null>,
 ): Promise<(SearchResponse | null)[]> {
-  return Promise.all(
-    responses.map(async (response) => {
-      if (!memberDimension(query)) return response;
-      const request = memberCheckRequest(query, response);
-      return withMemberCheck(response, request ? await send(request) : null);
-    }),
-  );
+  const request = memberCheckRequest(query);
+  if (!request || responses.every((r) => r === null)) return [...responses];
+  const check = await send(request);
+  return responses.map((response) => withMemberCheck(response, check));
 }

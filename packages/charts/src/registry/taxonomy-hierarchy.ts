@@ -20,8 +20,9 @@ const GROUP_NAME = /^[A-Z][a-z]{2,49}$/;
  * cannot be asked at all (its depths, ids and names are three independent lists): the organisms are
  * the bottom level. The entries of the group are counted by organism; those of other groups that
  * come with them (the other entities of the same entries) are left out by a second search, which
- * asks the group of each organism answered of its entities (`memberOf`). Every organism of the
- * group holds it, so its bar counts every entry with that organism: its search is the organism alone.
+ * asks the entities of the group for their organisms and the groups each organism's entities hold
+ * (`memberOf`). Every entity of a kept organism holds the group, so its bar counts every entry with
+ * that organism: its search is the organism alone.
  * The chart draws the group's 25 most frequent organisms, found among the 50 most frequent answered.
  */
 function levelQuery(parent: string): DistributionQuery {

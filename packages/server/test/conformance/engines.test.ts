@@ -129,8 +129,8 @@ describe.skipIf(!cluster)('DuckDB and the ClickHouse cluster answer alike', () =
     expect(groups.length).toBeGreaterThan(2);
     for (const group of groups) {
       const { query } = resolveChart(CHARTS.taxonomy, undefined, group);
-      const level = await both(chartFacetRequest(query, { now: NOW }));
-      const check = memberCheckRequest(query, JSON.parse(level.body) as SearchResponse);
+      await both(chartFacetRequest(query, { now: NOW }));
+      const check = memberCheckRequest(query);
       expect(check).toBeDefined();
       await both(check);
     }
