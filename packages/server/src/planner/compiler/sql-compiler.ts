@@ -3,13 +3,7 @@ import type { BucketNode, BucketSpec, FacetNode, Predicate, SearchPlan, SortKey 
 import type { BucketProgram, FacetProgram, MaskColumn, SearchProgram, YearKeyColumn } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
 import type { Segmentation } from '../range-segments.ts';
-import {
-  ROW,
-  RelationCompiler,
-  type JoinedRelation,
-  type LocalRelation,
-  type Relation,
-} from './relation-compiler.ts';
+import { ROW, RelationCompiler, type LocalRelation, type Relation } from './relation-compiler.ts';
 
 /** One facet node's statement and how its bucket-key columns are read. */
 export interface FacetStatement {
@@ -135,17 +129,14 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   /**
-   * One facet node: join the hits and the relations of the node and its ancestors on the
-   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
-   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
-   * bit masks (the first such facet of the chain), which the shaping step expands.
+   * The hits and the node's filters: key sets where the dialect joins them (the hits, filters that
+   * map another level up), predicates on the row otherwise.
    */
-  facet(node: FacetNode, plan: SearchPlan): FacetStatement {
-    const state = new StatementState();
-    const target = plan.returnType;
-    const id = (name: string) => this.identifier(name);
-    const { specs, relations, mask, years, combine } = this.facetRelations(node, target, state);
-    // Key sets (the hits, filters that map another level up) are joined; other filters test rows.
+  protected keySets(
+    node: FacetNode,
+    plan: SearchPlan,
+    state: StatementState,
+  ): { keySets: string[]; predicates: Predicate[] } {
     const keySets: string[] = [];
     const hits = this.hitsFrom(plan, state);
     if (hits) keySets.push(hits);
@@ -155,7 +146,32 @@ export class SqlCompiler extends RelationCompiler {
       if (keys) keySets.push(keys);
       else predicates.push(filter);
     }
-    const joined = keySets.length > 0 ? this.joinedOnce(node, target, state, relations) : undefined;
+    return { keySets, predicates };
+  }
+
+  /**
+   * One facet node: join the hits and the relations of the node and its ancestors on the
+   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
+   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
+   * bit masks (the first such facet of the chain), which the shaping step expands.
+   */
+  facet(node: FacetNode, plan: SearchPlan): FacetStatement {
+    const state = new StatementState();
+    const target = plan.returnType;
+    const id = (name: string) => this.identifier(name);
+    // Keys and masks do not depend on the statement; its relations are compiled into it below,
+    // unless the key sets are joined to one relation of them all.
+    const { specs, mask, years, combine, ...shape } = this.facetRelations(node, target, new StatementState());
+    // A cardinality under cumulative ranges of a column of the row keeps the column itself in the
+    // mask's place: its key is made once per value, below.
+    const spanned =
+      node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
+    const joined =
+      this.keySets(node, plan, new StatementState()).keySets.length > 0
+        ? this.joinedOnce(node, target, state, shape.relations, spanned, years)
+        : undefined;
+    const relations = joined ? [] : this.facetRelations(node, target, state).relations;
+    const { keySets, predicates } = this.keySets(node, plan, state);
     // Key sets come first: a small relation is the best start when the row is not needed.
     const sources: Relation[] = [
       ...keySets.map((from) => ({ kind: 'joined' as const, from, columns: [] })),
@@ -170,10 +186,6 @@ export class SqlCompiler extends RelationCompiler {
     let key = `${ROW}.${id('_key')}`;
     const joins: string[] = [];
     const columns: string[] = [];
-    // A cardinality under cumulative ranges of a column of the row keeps the column itself in the
-    // mask's place: its key is made once per value, below.
-    const spanned =
-      node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
     for (const relation of sources) {
       const column = columns.length;
       if (relation.kind === 'local') {
@@ -235,8 +247,8 @@ export class SqlCompiler extends RelationCompiler {
     // Cumulative ranges of a column of the row: a value counts from its first (or up to its
     // last) segment, so take the least (greatest) value inside the ranges' span and make one key
     // of it per value (its year when the ranges are year-aligned), instead of a key per row.
-    const ranged = relations[position]!;
-    const first = position === spanned && ranged.kind === 'local' ? ranged : undefined;
+    const ranged = relations[position];
+    const first = position === spanned && ranged?.kind === 'local' ? ranged : undefined;
     const m = first
       ? first.key(this.extremeInSpan(first.column, specs[position]!, combine as 'first' | 'last', state))
       : years?.position === position
@@ -258,34 +270,41 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   /**
-   * A statement that joins key sets (the hits) to two or more relations, all joined ones, joins
-   * them to one relation instead: the relations joined on the key, kept as a derived table that
-   * depends on the archive alone (columns k, then c1, c2, … in the relations' order). Each request
-   * then joins its key sets once, not once per relation. Compiled again for the table, so that
-   * its sources and parameters are its own; `undefined` where there is nothing to gain.
+   * A statement that joins key sets (the hits) to two or more relations (counting the row's own
+   * columns as one, the row being joined too) joins them to one relation instead: the relations
+   * joined on the key, kept as a derived table that depends on the archive alone (columns k, then
+   * c1, c2, … in the relations' order; a column of the row as its bucket key). Each request then
+   * joins its key sets once, not once per relation. Compiled again for the table, so that its
+   * sources and parameters are its own; `undefined` where there is nothing to gain, or where the
+   * statement needs a column of the row itself rather than its key (`spanned`, when its ranges
+   * are not keyed by year).
    */
   protected joinedOnce(
     node: FacetNode,
     target: ReturnType,
     state: StatementState,
     relations: readonly Relation[],
+    spanned: number,
+    years?: YearKeyColumn,
   ): Relation | undefined {
     if (!this.materializesRelations || relations.length < 2) return undefined;
-    if (relations.some((r) => r.kind === 'local')) return undefined;
+    if (relations.every((r) => r.kind === 'local')) return undefined;
+    if (relations[spanned]?.kind === 'local' && years?.position !== spanned) return undefined;
     const specs = node.kind === 'buckets' ? node.ancestors.length + 1 : node.ancestors.length;
     const columns = relations.map((_, i) => `c${i + 1}`);
     const from = this.relationFrom(state, (inner) => {
       const own = this.facetRelations(node, target, inner).relations;
-      const aliases = own.map(() => inner.alias('r'));
-      const select = own.map((_, i) => `${aliases[i]}.${i < specs ? 'b' : 'v'} AS ${columns[i]}`);
-      const joins = own
-        .slice(1)
-        .map(
-          (r, i) =>
-            ` JOIN ${(r as JoinedRelation).from} ${aliases[i + 1]} ON ${aliases[i + 1]}.k = ${aliases[0]}.k`,
-        );
-      const first = own[0] as JoinedRelation;
-      return `SELECT ${[`${aliases[0]}.k`, ...select].join(', ')} FROM ${first.from} ${aliases[0]}${joins.join('')}`;
+      const row = own.some((r) => r.kind === 'local');
+      const aliases = own.map((r) => (r.kind === 'local' ? ROW : inner.alias('r')));
+      const select = own.map(
+        (r, i) =>
+          `${r.kind === 'local' ? r.key(r.column) : `${aliases[i]}.${i < specs ? 'b' : 'v'}`} AS ${columns[i]}`,
+      );
+      const joined = own.flatMap((r, i) => (r.kind === 'joined' ? [{ from: r.from, alias: aliases[i]! }] : []));
+      const [first, ...rest] = row ? [{ from: this.identifier(target), alias: ROW }, ...joined] : joined;
+      const key = row ? `${ROW}.${this.identifier('_key')}` : `${first!.alias}.k`;
+      const joins = rest.map((r) => ` JOIN ${r.from} ${r.alias} ON ${r.alias}.k = ${key}`);
+      return `SELECT ${[`${key} AS k`, ...select].join(', ')} FROM ${first!.from} ${first!.alias}${row ? inner.joins() : ''}${joins.join('')}`;
     });
     return { kind: 'joined', from, columns };
   }
