@@ -57,9 +57,12 @@ function fromYears(first: number, last: number): Range[] {
   return ranges;
 }
 
-function groupIds(entity: Row, method: string): string[] {
-  return list<{ group_id: string; aggregation_method: string }>(entity[GROUP])
-    .filter((m) => m.aggregation_method === method)
+/** Group ids of the entity by the method (and, given one, at the similarity cutoff). */
+function groupIds(entity: Row, method: string, cutoff?: number): string[] {
+  return list<{ group_id: string; aggregation_method: string; similarity_cutoff?: number }>(entity[GROUP])
+    .filter(
+      (m) => m.aggregation_method === method && (cutoff === undefined || m.similarity_cutoff === cutoff),
+    )
     .map((m) => m.group_id);
 }
 
@@ -119,7 +122,11 @@ function groupRequest(returnType: string, ranges: Range[], method: string, query
 }
 
 /** (release date of the entry, group ids of its entities) for the entries passing `keep`. */
-function entryPairs(method: string, keep: (entry: Row) => boolean = () => true): [unknown, unknown[]][] {
+function entryPairs(
+  method: string,
+  keep: (entry: Row) => boolean = () => true,
+  cutoff?: number,
+): [unknown, unknown[]][] {
   const entities = new Map<number, Row[]>();
   for (const entity of fixture.docs.polymer_entity as Row[]) {
     const key = entity._entry_key as number;
@@ -129,7 +136,7 @@ function entryPairs(method: string, keep: (entry: Row) => boolean = () => true):
     .filter(keep)
     .map((entry) => [
       entry[RELEASED],
-      (entities.get(entry._key as number) ?? []).flatMap((e) => groupIds(e, method)),
+      (entities.get(entry._key as number) ?? []).flatMap((e) => groupIds(e, method, cutoff)),
     ]);
 }
 
@@ -302,7 +309,11 @@ describe('the growth charts: the kept relations give the answer of the statement
       expect(sql).toMatch(/ FROM "_rel_\w+" z\d+ GROUP BY /);
       expect(sql).not.toContain(' JOIN ');
     }
-    for (const sql of cardinalitySql(withQuery)) expect(sql).toContain(' JOIN ');
+    // With a query the two counts read the same (year, value) pairs of the hits: one statement.
+    const queriedSql = cardinalitySql(withQuery);
+    expect(queriedSql).toHaveLength(2);
+    expect(new Set(queriedSql).size).toBe(1);
+    expect(queriedSql[0]).toContain(' JOIN ');
 
     const plain = await search(fixture.app, request);
     const queried = await search(fixture.app, withQuery);
@@ -313,5 +324,38 @@ describe('the growth charts: the kept relations give the answer of the statement
     const values = cumulative.map((b) => b.facets[0]!.value);
     expect(values.at(-1)).toBeGreaterThan(0);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
+  });
+});
+
+describe('the growth charts under a query: both series, from one statement, count the hits alone', () => {
+  const charts = registryChartRequests().filter(({ name }) =>
+    ['unique-uniprot-entries', 'unique-protein-sequences (95)'].includes(name),
+  );
+  const xray = (entry: Row) => entry['rcsb_entry_info.experimental_method'] === 'X-ray';
+  type Bucket = { label: string; facets?: { value: number }[] };
+  const value = (bucket: Bucket) => bucket.facets?.[0]?.value ?? 0;
+
+  it.each(charts.map((c) => [c.name, c.request] as const))('%s', async (name, request) => {
+    expect(charts).toHaveLength(2);
+    const [method, cutoff] = name.startsWith('unique-uniprot')
+      ? ['matching_uniprot_accession']
+      : ['sequence_identity', 95];
+    const pairs = entryPairs(method, xray, cutoff);
+    const scoped = { ...request, query: XRAY } as SearchRequest;
+    const response = await search(fixture.app, scoped);
+    const [annual, cumulative] = response!.facets as { buckets: Bucket[] }[];
+    // Per year: the distinct values of the X-ray entries released that year (a year of X-ray
+    // entries without a value counts 0).
+    const perYear = Object.fromEntries(annual!.buckets.map((b) => [b.label.slice(0, 4), value(b)]));
+    const expectedYears = expectedPerYear(pairs);
+    expect(Object.fromEntries(Object.entries(perYear).filter(([, n]) => n > 0))).toEqual(
+      Object.fromEntries(Object.entries(expectedYears).filter(([, n]) => n > 0)),
+    );
+    // Cumulative: the distinct values of the X-ray entries released in each range.
+    const facet = (request as { request_options: { facets: { ranges: Range[] }[] } }).request_options
+      .facets[1]!;
+    const values = cumulative!.buckets.map(value);
+    expect(values).toEqual(expected(pairs, facet.ranges));
+    expect(values.at(-1)).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,14 @@ import type { ResultItem, SearchResponse } from '@pdb-stats/search-model';
 import type { Execute, ExecuteCached } from '../engine/engine.ts';
 import type { FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
 import { executeOnce } from '../engine/execute-once.ts';
-import { groupRows, rangeKeyed, shapeFacets, type FacetData, type Key } from './shape-facets.ts';
+import {
+  groupRows,
+  rangeKeyed,
+  shapeFacets,
+  type FacetData,
+  type Key,
+  type ResultRow,
+} from './shape-facets.ts';
 
 function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): ResultItem {
   if (verbosity === 'compact') return identifier;
@@ -12,8 +19,14 @@ function resultItem(identifier: string, verbosity: SearchPlan['verbosity']): Res
   return { identifier, score: 1 };
 }
 
+/** A facet's rows of a statement it may share with other facets (`part`). */
+function ownRows(program: FacetProgram, rows: ResultRow[]): ResultRow[] {
+  if (program.kind !== 'cardinality' || program.part === undefined) return rows;
+  return rows.filter((row) => Number(row[0]) === program.part).map((row) => row.slice(1));
+}
+
 async function facetData(program: FacetProgram, execute: Execute, cached: ExecuteCached): Promise<FacetData> {
-  const rows = rangeKeyed(program, await execute(program.query));
+  const rows = rangeKeyed(program, ownRows(program, await execute(program.query)));
   const depth = program.node.ancestors.length;
   if (program.kind === 'cardinality') return { program, groups: groupRows(rows, depth), children: [] };
   const universe = program.universe && (await cached(program.universe)).map((row) => row[0] as Key);

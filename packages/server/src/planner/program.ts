@@ -57,6 +57,11 @@ export interface CardinalityProgram {
   readonly mask?: MaskColumn;
   /** Applied before `mask`: each value's first (last) year turned into its segment's mask. */
   readonly years?: YearKeyColumn;
+  /**
+   * The statement is shared with other distinct counts and marks each row's count in a first
+   * column: this count's rows are those marked `part`, without that column (applied first).
+   */
+  readonly part?: number;
 }
 
 export type FacetProgram = BucketProgram | CardinalityProgram;

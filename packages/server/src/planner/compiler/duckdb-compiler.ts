@@ -27,6 +27,10 @@ export class DuckDbCompiler extends SqlCompiler {
     return `SELECT ${d}.k, dense_rank() OVER (ORDER BY ${d}.v) AS v FROM (${pairs}) ${d}`;
   }
 
+  protected override commonTable(name: string, sql: string, body: string): string {
+    return `WITH ${name} AS MATERIALIZED (${sql}) ${body}`;
+  }
+
   protected override placeholder(position: number, type: ParameterType): string {
     const cast = CASTS[type];
     return cast ? `CAST($${position} AS ${cast})` : `$${position}`;

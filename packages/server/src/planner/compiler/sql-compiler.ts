@@ -1,5 +1,13 @@
 import type { ReturnType } from '@pdb-stats/search-model';
-import type { BucketNode, BucketSpec, FacetNode, Predicate, SearchPlan, SortKey } from '../nodes.ts';
+import type {
+  BucketNode,
+  BucketSpec,
+  CardinalityNode,
+  FacetNode,
+  Predicate,
+  SearchPlan,
+  SortKey,
+} from '../nodes.ts';
 import type { BucketProgram, FacetProgram, MaskColumn, SearchProgram, YearKeyColumn } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
 import type { Segmentation } from '../range-segments.ts';
@@ -150,20 +158,18 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   /**
-   * One facet node: join the hits and the relations of the node and its ancestors on the
-   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
-   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
-   * bit masks (the first such facet of the chain), which the shaping step expands.
+   * What a facet node's statement reads: its relations and key sets, the FROM … WHERE part
+   * (`body`), the bucket-key and value columns. `groupFirst`: the statement is `groupedFirst`'s
+   * instead (bucket keys of the row's own columns only).
    */
-  facet(node: FacetNode, plan: SearchPlan): FacetStatement {
-    const state = new StatementState();
+  protected facetSource(node: FacetNode, plan: SearchPlan, state: StatementState) {
     const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
     // Keys and masks do not depend on the statement; its relations are compiled into it below,
     // unless the key sets are joined to one relation of them all.
     const { specs, mask, years, combine, ...shape } = this.facetRelations(node, target, new StatementState());
     // A cardinality under cumulative ranges of a column of the row keeps the column itself in the
-    // mask's place: its key is made once per value, below.
+    // mask's place: its key is made once per value (see `facet`).
     const spanned =
       node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
     const joined =
@@ -178,10 +184,11 @@ export class SqlCompiler extends RelationCompiler {
       ...(joined ? [joined] : relations),
     ];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
-    if (node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst)) {
-      const query = this.groupedFirst(locals, predicates, target, state, mask, years);
-      return { query, ...(mask && { mask }), ...(years && { years }) };
-    }
+    const groupFirst =
+      node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst);
+    const read = { specs, relations, locals, mask, years, combine, keySets, predicates, spanned, groupFirst };
+    // The keys are made in `groupedFirst` (a key's parameters belong where it is made).
+    if (groupFirst) return { ...read, columns: [], keys: [], body: '' };
     let from = predicates.length > 0 || locals.length > 0 ? `${id(target)} ${ROW}` : '';
     let key = `${ROW}.${id('_key')}`;
     const joins: string[] = [];
@@ -204,6 +211,24 @@ export class SqlCompiler extends RelationCompiler {
     }
     const body = ` FROM ${from}${state.joins()}${joins.join('')}${this.where(predicates, state)}`;
     const keys = columns.slice(0, specs.length);
+    return { ...read, columns, keys, body };
+  }
+
+  /**
+   * One facet node: join the hits and the relations of the node and its ancestors on the
+   * return-type key, keep the enclosing document filters, group by the bucket keys. Without
+   * predicates and local keys the return-type table is left out. Overlapping ranges come back as
+   * bit masks (the first such facet of the chain), which the shaping step expands.
+   */
+  facet(node: FacetNode, plan: SearchPlan): FacetStatement {
+    const state = new StatementState();
+    const source = this.facetSource(node, plan, state);
+    const { specs, relations, mask, years, combine, keySets, predicates, spanned, columns, keys, body } =
+      source;
+    if (source.groupFirst) {
+      const query = this.groupedFirst(source.locals, predicates, plan.returnType, state, mask, years);
+      return { query, ...(mask && { mask }), ...(years && { years }) };
+    }
     const groupBy = (groups: string[]) => (groups.length > 0 ? ` GROUP BY ${groups.join(', ')}` : '');
     const result = (sql: string) => ({
       query: state.done(sql),
@@ -270,6 +295,93 @@ export class SqlCompiler extends RelationCompiler {
   }
 
   /**
+   * The distinct (bucket key, value) pairs of a distinct count with one bucket key over key sets,
+   * columns c1 and v, where the count reads them whole: per bucket, or (cumulative ranges keyed by
+   * year) each value's first (last) year. `undefined` for other counts.
+   */
+  protected keyValuePairs(
+    node: CardinalityNode,
+    plan: SearchPlan,
+    state: StatementState,
+  ): string | undefined {
+    const { keys, columns, keySets, mask, years, combine, relations, body } = this.facetSource(
+      node,
+      plan,
+      state,
+    );
+    if (keySets.length === 0 || keys.length !== 1) return undefined;
+    // A column of the row in the mask's place is the raw column, not its year.
+    const byYear = years?.position === 0 && combine !== 'any' && relations[0]?.kind !== 'local';
+    if (mask !== undefined && !byYear) return undefined;
+    const [key, value] = [keys[0]!, columns.at(-1)!];
+    return `SELECT ${key} AS c1, ${value} AS v${body} GROUP BY ${key}, ${value}`;
+  }
+
+  /**
+   * A distinct count read from `keyValuePairs` as the relation `pairs`, its rows marked `part`:
+   * the pairs per bucket, or the values per first (last) year inside the ranges' span.
+   */
+  protected countOfPairs(
+    node: CardinalityNode,
+    target: ReturnType,
+    part: number,
+    state: StatementState,
+  ): string {
+    const { specs, mask, combine } = this.facetRelations(node, target, new StatementState());
+    if (mask === undefined) {
+      return `SELECT ${part} AS part, pairs.c1 AS b1, count(pairs.v) AS value FROM pairs GROUP BY pairs.c1`;
+    }
+    const z = state.alias('z');
+    const first = this.yearInSpan('pairs.c1', specs[0]!, combine as 'first' | 'last', state);
+    return (
+      `SELECT ${part} AS part, ${z}.m AS b1, count(${z}.v) AS value` +
+      ` FROM (SELECT pairs.v AS v, ${first} AS m FROM pairs GROUP BY pairs.v) ${z} GROUP BY ${z}.m`
+    );
+  }
+
+  /**
+   * Distinct counts that read the same (key, value) pairs within the hits (a scoped growth
+   * chart's count per year and its cumulative count from each value's first year) share one
+   * statement: the pairs are found once, as a common table, and each count reads them, its rows
+   * marked by a first column `part`. Joining the hits and grouping the pairs is most of such a
+   * count's cost. Empty where the dialect keeps no common table.
+   */
+  protected pairedCounts(plan: SearchPlan): Map<FacetNode, { query: CompiledQuery; part: number }> {
+    const paired = new Map<FacetNode, { query: CompiledQuery; part: number }>();
+    const groups = new Map<string, CardinalityNode[]>();
+    const visit = (node: FacetNode): void => {
+      if (node.kind === 'buckets') return node.children.forEach(visit);
+      const state = new StatementState();
+      const pairs = this.keyValuePairs(node, plan, state);
+      if (pairs === undefined) return;
+      const { sql, parameters } = state.done(pairs);
+      const key = JSON.stringify([sql, parameters]);
+      groups.set(key, [...(groups.get(key) ?? []), node]);
+    };
+    plan.facets.forEach(visit);
+    for (const nodes of groups.values()) {
+      if (nodes.length < 2) continue;
+      const state = new StatementState();
+      const pairs = this.keyValuePairs(nodes[0]!, plan, state)!;
+      const counts = nodes.map((node, part) => this.countOfPairs(node, plan.returnType, part, state));
+      const shared = this.commonTable('pairs', pairs, counts.join(' UNION ALL '));
+      if (shared === undefined) break;
+      const query = state.done(shared);
+      nodes.forEach((node, part) => paired.set(node, { query, part }));
+    }
+    return paired;
+  }
+
+  /**
+   * `body` reading `sql` as the relation `name`, computed once; `undefined` where the dialect
+   * would compute it again for every reference (ClickHouse 18.16).
+   */
+  protected commonTable(name: string, sql: string, body: string): string | undefined {
+    void [name, sql, body];
+    return undefined;
+  }
+
+  /**
    * A statement that joins key sets (the hits) to two or more relations (counting the row's own
    * columns as one, the row being joined too) joins them to one relation instead: the relations
    * joined on the key, kept as a derived table that depends on the archive alone (columns k, then
@@ -300,7 +412,9 @@ export class SqlCompiler extends RelationCompiler {
         (r, i) =>
           `${r.kind === 'local' ? r.key(r.column) : `${aliases[i]}.${i < specs ? 'b' : 'v'}`} AS ${columns[i]}`,
       );
-      const joined = own.flatMap((r, i) => (r.kind === 'joined' ? [{ from: r.from, alias: aliases[i]! }] : []));
+      const joined = own.flatMap((r, i) =>
+        r.kind === 'joined' ? [{ from: r.from, alias: aliases[i]! }] : [],
+      );
       const [first, ...rest] = row ? [{ from: this.identifier(target), alias: ROW }, ...joined] : joined;
       const key = row ? `${ROW}.${this.identifier('_key')}` : `${first!.alias}.k`;
       const joins = rest.map((r) => ` JOIN ${r.from} ${r.alias} ON ${r.alias}.k = ${key}`);
@@ -376,7 +490,11 @@ export class SqlCompiler extends RelationCompiler {
     return this.facet(family, plan).query;
   }
 
-  protected facetProgram(node: FacetNode, plan: SearchPlan): FacetProgram {
+  protected facetProgram(
+    node: FacetNode,
+    plan: SearchPlan,
+    paired: ReadonlyMap<FacetNode, { query: CompiledQuery; part: number }>,
+  ): FacetProgram {
     if (node.kind === 'buckets') {
       const family = this.familyStatement(node, plan);
       if (family) {
@@ -396,9 +514,19 @@ export class SqlCompiler extends RelationCompiler {
         };
       }
     }
-    const { query, mask, years } = this.facet(node, plan);
+    const shared = paired.get(node);
+    const { query, mask, years } = shared
+      ? { ...this.facetRelations(node, plan.returnType, new StatementState()), query: shared.query }
+      : this.facet(node, plan);
     if (node.kind === 'cardinality') {
-      return { kind: 'cardinality', node, query, ...(mask && { mask }), ...(years && { years }) };
+      return {
+        kind: 'cardinality',
+        node,
+        query,
+        ...(mask && { mask }),
+        ...(years && { years }),
+        ...(shared && { part: shared.part }),
+      };
     }
     return {
       kind: 'buckets',
@@ -407,7 +535,7 @@ export class SqlCompiler extends RelationCompiler {
       ...(mask && { mask }),
       ...(years && { years }),
       ...(this.fills(node) && { universe: this.universe(node.bucket) }),
-      children: node.children.map((child) => this.facetProgram(child, plan)),
+      children: node.children.map((child) => this.facetProgram(child, plan, paired)),
     };
   }
 
@@ -418,11 +546,12 @@ export class SqlCompiler extends RelationCompiler {
 
   compile(plan: SearchPlan): SearchProgram {
     const page = plan.countOnly ? undefined : this.page(plan);
+    const paired = plan.countOnly ? new Map() : this.pairedCounts(plan);
     return {
       plan,
       count: this.count(plan),
       ...(page && { page }),
-      facets: plan.countOnly ? [] : plan.facets.map((node) => this.facetProgram(node, plan)),
+      facets: plan.countOnly ? [] : plan.facets.map((node) => this.facetProgram(node, plan, paired)),
     };
   }
 }
