@@ -60,7 +60,12 @@ async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise
     [...query.parameters],
     parameterTypes(query.parameters),
   );
-  return reader.getRowsJS().map((row) => row.map(plainValue));
+  // Read by column, then made into rows: the client's own rows cost several times as much (a trend
+  // chart's 20,000 rows: some 12 ms against 3).
+  const columns = reader.getColumnsJS();
+  return Array.from({ length: reader.currentRowCount }, (_, i) =>
+    columns.map((column) => plainValue(column[i])),
+  );
 }
 
 async function countRows(connection: DuckDBConnection, level: ReturnType): Promise<number> {
