@@ -110,7 +110,7 @@ const EXPLORE_CASES = [
   'attribute=rcsb_entry_info.resolution_combined&dimension=bins&start=1&step=0.25&end=4&by=rcsb_entity_source_organism.ncbi_scientific_name',
 ];
 
-function exploreRequests() {
+export function exploreRequests() {
   const resolve = (path: string) => EXPLORE_ATTRIBUTES.find((a) => a.path === path);
   return EXPLORE_CASES.map((text) => {
     const spec = readExplore(new URLSearchParams(text), resolve).spec!;

@@ -1,8 +1,9 @@
 /**
  * `npx tsx bench/registry-answers.ts ARCHIVE OUT.json`: the engine's answer to every registry chart
- * request, over the whole archive and over a few scopes (the bench's two terminals, a scope at
- * the polymer-entity level, one with a negation and an OR), written as one JSON file. Two runs
- * (before and after an engine change) must give the same bytes: `cmp before.json after.json`.
+ * request and to the bench's drill-down levels and explore charts, over the whole archive and over
+ * a few scopes (the bench's two terminals, a scope at the polymer-entity level, one with a negation
+ * and an OR), written as one JSON file. Two runs (before and after an engine change) must give the
+ * same bytes: `cmp before.json after.json`.
  */
 import { writeFile } from 'node:fs/promises';
 import { finalizeRequest, withScope } from '@pdb-stats/charts';
@@ -10,7 +11,7 @@ import { validateSearchRequest, type QueryNode } from '@pdb-stats/search-model';
 import { registryChartRequests } from '../packages/server/src/chart-requests.ts';
 import { openDuckDbEngine } from '../packages/server/src/engine/index.ts';
 import { SearchPipeline } from '../packages/server/src/pipeline/index.ts';
-import { BENCH_SCOPE } from './chart-latency.ts';
+import { BENCH_SCOPE, drilledRequests, exploreRequests } from './chart-latency.ts';
 
 const text = (attribute: string, operator: string, value: unknown, negation = false): QueryNode => ({
   type: 'terminal',
@@ -46,7 +47,11 @@ const pipeline = new SearchPipeline(engine);
 const answers: Record<string, unknown> = {};
 try {
   for (const [scopeName, scope] of Object.entries(SCOPES)) {
-    for (const { name, request } of registryChartRequests()) {
+    for (const { name, request } of [
+      ...registryChartRequests(),
+      ...drilledRequests(),
+      ...exploreRequests(),
+    ]) {
       const scoped = scope
         ? finalizeRequest({ ...request, query: withScope(scope, request.query) })
         : request;
