@@ -78,8 +78,9 @@ export class DerivedTables {
         entry = this.startCreating(store, table);
       }
       // Being read to create another table is no use of its own: a table only ever read that way
-      // goes first when over budget, before the tables statements read.
-      if (!source) entry.lastUse = ++this.clock;
+      // goes first when over budget, before the tables statements read (unless it is a base from
+      // which many tables are made, see DerivedTable.base).
+      if (!source || table.base) entry.lastUse = ++this.clock;
       if (!held.has(table.name)) {
         entry.users += 1;
         held.add(table.name);

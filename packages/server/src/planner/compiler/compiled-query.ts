@@ -13,6 +13,11 @@ export type ParameterType = 'string' | 'number' | 'integer' | 'date' | 'timestam
 export interface DerivedTable {
   readonly name: string;
   readonly query: CompiledQuery;
+  /**
+   * Read to make many other derived tables (the items of a classification's records, for each of
+   * its levels): being read that way counts as a use, so it is not the first to go.
+   */
+  readonly base?: boolean;
 }
 
 /** One statement ready for a driver: SQL text plus the values of its placeholders, in order. */
@@ -65,12 +70,12 @@ export class StatementState {
   }
 
   /** Registers a derived table; its name is a digest of its query, so equal relations share one. */
-  derive(query: CompiledQuery): string {
+  derive(query: CompiledQuery, base = false): string {
     const digest = createHash('sha1')
       .update(JSON.stringify([query.sql, query.parameters]))
       .digest('hex');
     const name = `_rel_${digest.slice(0, 20)}`;
-    this.derived.set(name, { name, query });
+    this.derived.set(name, { name, query, ...(base && { base }) });
     return name;
   }
 

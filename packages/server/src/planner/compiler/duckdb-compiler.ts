@@ -1,3 +1,4 @@
+import type { Criterion } from '@pdb-stats/search-model';
 import type { ParameterType, StatementState } from './compiled-query.ts';
 import { TOKEN_SEPARATORS } from './expression-compiler.ts';
 import { SqlCompiler } from './sql-compiler.ts';
@@ -29,6 +30,31 @@ export class DuckDbCompiler extends SqlCompiler {
 
   protected override commonTable(name: string, sql: string, body: string): string {
     return `WITH ${name} AS MATERIALIZED (${sql}) ${body}`;
+  }
+
+  /** The record is named by its row's key and its place in the list (`generate_subscripts` pairs with `UNNEST`). */
+  protected override recordItems(
+    level: string,
+    root: string,
+    inner: string,
+    keyColumn: string,
+    records: readonly Criterion[],
+    state: StatementState,
+  ): string {
+    const id = (name: string) => this.identifier(name);
+    return this.relationFrom(
+      state,
+      (table) => {
+        const x = table.alias('x');
+        const u = table.alias('u');
+        const rows =
+          `SELECT ${x}.${id(keyColumn)} AS k, ${x}.${id('_key')} AS o, generate_subscripts(${x}.${id(root)}, 1) AS s,` +
+          ` UNNEST(${x}.${id(root)}) AS r FROM ${id(level)} ${x}`;
+        const selected = this.recordFilters(records, { record: `${u}.r` }, table);
+        return `SELECT ${u}.k, ${u}.o, ${u}.s, UNNEST(${this.field(`${u}.r`, inner)}) AS l FROM (${rows}) ${u} WHERE ${selected}`;
+      },
+      true,
+    );
   }
 
   protected override placeholder(position: number, type: ParameterType): string {

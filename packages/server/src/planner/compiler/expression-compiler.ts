@@ -7,8 +7,9 @@ import {
   type ScalarType,
 } from '@pdb-stats/search-model';
 import { route, type Hop } from '../level-routes.ts';
-import { isCondition, type Predicate } from '../nodes.ts';
+import { isCondition, type Predicate, type RecordTest } from '../nodes.ts';
 import { StatementState, type ParameterType, type SqlValue } from './compiled-query.ts';
+import { needsAnItem, spansOuterAndInner, splitForItems } from './record-items.ts';
 
 /** Separators of analysed text: the tokenizer of search-model's `tokenize` (a constant, never input). */
 export const TOKEN_SEPARATORS = '[^\\p{L}\\p{N}]+';
@@ -35,15 +36,11 @@ const COMPARATORS: Record<'equals' | 'greater' | 'greater_or_equal' | 'less' | '
 export interface RecordScope {
   record: string;
   inner?: string;
-}
-
-/** An `and` group whose own conditions lie both on a nested record and on its inner list. */
-function spansOuterAndInner(criterion: Criterion): boolean {
-  if (isCondition(criterion) || criterion.logicalOperator !== 'and') return false;
-  const conditions = criterion.nodes.filter(isCondition);
-  return (
-    conditions.some((c) => !c.attribute.nested?.inner) && conditions.some((c) => !!c.attribute.nested?.inner)
-  );
+  /**
+   * Some item of the record's inner list satisfies the test built for an item; by default the
+   * test runs over the list held in the record.
+   */
+  someItem?: (test: (item: string) => string) => string;
 }
 
 /**
@@ -185,9 +182,9 @@ export class ExpressionCompiler {
     } else if (scope.inner) {
       test = this.valueTest(this.field(scope.inner, field), attribute.type, comparison, state);
     } else {
-      const item = state.alias('l');
-      const inner = this.valueTest(this.field(item, field), attribute.type, comparison, state);
-      test = this.listExists(this.field(scope.record, storage.inner), item, inner);
+      test = this.someItem(scope, storage.inner, state, (item) =>
+        this.valueTest(this.field(item, field), attribute.type, comparison, state),
+      );
     }
     return condition.negation ? this.not(test) : test;
   }
@@ -215,11 +212,85 @@ export class ExpressionCompiler {
       .map((n) => this.recordCriterion(n, scope, state));
     if (innerConditions.length > 0) {
       const innerList = storageOf(innerConditions[0]!.attribute).inner!;
-      const item = state.alias('l');
-      const tests = innerConditions.map((c) => this.recordCondition(c, { ...scope, inner: item }, state));
-      parts.push(this.listExists(this.field(scope.record, innerList), item, tests.join(' AND ')));
+      parts.push(
+        this.someItem(scope, innerList, state, (item) =>
+          innerConditions.map((c) => this.recordCondition(c, { ...scope, inner: item }, state)).join(' AND '),
+        ),
+      );
     }
     return parts.length === 1 ? parts[0]! : `(${parts.join(` ${criterion.logicalOperator.toUpperCase()} `)})`;
+  }
+
+  /** Some item of the record's inner list `innerList` satisfies the test. */
+  private someItem(
+    scope: RecordScope,
+    innerList: string,
+    state: StatementState,
+    test: (item: string) => string,
+  ): string {
+    if (scope.someItem) return scope.someItem(test);
+    const item = state.alias('l');
+    return this.listExists(this.field(scope.record, innerList), item, test(item));
+  }
+
+  // ---- items of nested records -------------------------------------------------------------------
+
+  /**
+   * The items of inner list `inner` of the records of `root` (at `level`) that `records` select, as
+   * a FROM item with columns k (read from `keyColumn`), o and s (the record: its row's key and its
+   * place in the list) and l (the item); undefined where the dialect keeps no shared relations.
+   * One such table serves every relation that reads items of the same records (each level of a
+   * classification's lineage), where each would otherwise unnest all records and their lists again.
+   */
+  protected recordItems(
+    level: string,
+    root: string,
+    inner: string,
+    keyColumn: string,
+    records: readonly Criterion[],
+    state: StatementState,
+  ): string | undefined {
+    void [level, root, inner, keyColumn, records, state];
+    return undefined;
+  }
+
+  /**
+   * The scope of a row `row` of an items table `items`: the item, and some item of the same record
+   * found in the table. The criteria read in it name no field of the record (`splitForItems` keeps
+   * those for the table itself), so the record itself is never read.
+   */
+  protected itemsScope(items: string, row: string, state: StatementState, withItem: boolean): RecordScope {
+    return {
+      record: row,
+      ...(withItem && { inner: `${row}.l` }),
+      someItem: (test) => {
+        const j = state.alias('j');
+        return `(${row}.o, ${row}.s) IN (SELECT ${j}.o, ${j}.s FROM ${items} ${j} WHERE ${test(`${j}.l`)})`;
+      },
+    };
+  }
+
+  /**
+   * `SELECT k`: the keys (read from `keyColumn`) of rows with some record satisfying the test, read
+   * from the items of the records it selects; undefined when it cannot be.
+   */
+  private recordKeysFromItems(
+    node: RecordTest,
+    keyColumn: string,
+    state: StatementState,
+  ): string | undefined {
+    const split = splitForItems([node.criterion], false);
+    const [onItems] = split?.onRecord ?? [];
+    // A record without items is not in the table: only a criterion that needs some item to hold
+    // (not one saying that no item does) finds every record it selects there.
+    if (!split?.inner || !onItems || !needsAnItem(onItems)) return undefined;
+    const items = this.recordItems(node.level, node.root, split.inner, keyColumn, split.records, state);
+    if (!items) return undefined;
+    const i = state.alias('i');
+    // Conditions that one item must meet together are met by some row of the table.
+    const oneItem = isCondition(onItems) || onItems.nodes.every(isCondition);
+    const scope = this.itemsScope(items, i, state, oneItem);
+    return `SELECT DISTINCT ${i}.k FROM ${items} ${i} WHERE ${this.recordCriterion(onItems, scope, state)}`;
   }
 
   /** The filters of enclosing filter facets on one record, each read on its own. */
@@ -259,11 +330,18 @@ export class ExpressionCompiler {
    */
   protected readonly materializesRelations: boolean = false;
 
-  /** A FROM item for a relation: inlined, or registered as a derived table and read by name. */
-  protected relationFrom(state: StatementState, build: (inner: StatementState) => string): string {
+  /**
+   * A FROM item for a relation: inlined, or registered as a derived table and read by name.
+   * `base`: other relations are made from it (see `DerivedTable.base`).
+   */
+  protected relationFrom(
+    state: StatementState,
+    build: (inner: StatementState) => string,
+    base = false,
+  ): string {
     if (!this.materializesRelations) return `(${build(state)})`;
     const inner = new StatementState();
-    return this.identifier(state.derive(inner.done(build(inner))));
+    return this.identifier(state.derive(inner.done(build(inner)), base));
   }
 
   /**
@@ -281,6 +359,10 @@ export class ExpressionCompiler {
     if (hop.direction === 'down' && previous?.direction === 'up' && previous.to === hop.from) {
       const inner = this.mapped(node, hops.slice(0, -2), a, state, true);
       return `SELECT DISTINCT ${a}.${id(previous.link)} AS k FROM ${id(previous.from)} ${a} WHERE ${where(previous, inner)}`;
+    }
+    if (hop.direction === 'up' && hops.length === 1 && !hop.optional && node.kind === 'record') {
+      const keys = this.recordKeysFromItems(node, hop.link, state);
+      if (keys) return keys;
     }
     const inner = this.mapped(node, hops.slice(0, -1), a, state, true);
     if (hop.direction === 'up')

@@ -12,6 +12,7 @@ import {
 } from '../range-segments.ts';
 import type { StatementState } from './compiled-query.ts';
 import { ExpressionCompiler } from './expression-compiler.ts';
+import { splitForItems } from './record-items.ts';
 
 /** The return-type table's alias in every statement. */
 export const ROW = 't';
@@ -167,6 +168,10 @@ export class RelationCompiler extends ExpressionCompiler {
       if (recordFilters) where.push(this.recordFilters(recordFilters, { record: `${u}.r` }, state));
       return `SELECT ${u}.k, ${value} AS v FROM (${records}) ${u} WHERE ${where.join(' AND ')}`;
     }
+    if (recordFilters) {
+      const values = this.itemValues(source, keyColumn, state);
+      if (values) return values;
+    }
     const w = state.alias('w');
     const items = `SELECT ${u}.k, ${u}.r, ${this.unnest(this.field(`${u}.r`, storage.inner))} AS l FROM (${records}) ${u}`;
     const value = this.field(`${w}.l`, storage.field);
@@ -175,6 +180,29 @@ export class RelationCompiler extends ExpressionCompiler {
       where.push(this.recordFilters(recordFilters, { record: `${w}.r`, inner: `${w}.l` }, state));
     }
     return `SELECT ${w}.k, ${value} AS v FROM (${items}) ${w} WHERE ${where.join(' AND ')}`;
+  }
+
+  /**
+   * `SELECT k, v`: values of an attribute of an inner list's items under per-record filters, read
+   * from the shared table of the items of the records the filters select (`recordItems`);
+   * undefined when the dialect keeps no such table or the filters do not split.
+   */
+  private itemValues(source: ValueSource, keyColumn: string, state: StatementState): string | undefined {
+    const { attribute, recordFilters = [] } = source;
+    const storage = storageOf(attribute);
+    const split = splitForItems(recordFilters, true);
+    if (!split || (split.inner !== undefined && split.inner !== storage.inner)) return undefined;
+    const { column, inner, field } = storage;
+    const items = this.recordItems(attribute.level, column, inner!, keyColumn, split.records, state);
+    if (!items) return undefined;
+    const i = state.alias('i');
+    const value = this.field(`${i}.l`, field!);
+    const where = [
+      `${value} IS NOT NULL`,
+      ...split.onItem.map((c) => this.recordCriterion(c, this.itemsScope(items, i, state, true), state)),
+      ...split.onRecord.map((c) => this.recordCriterion(c, this.itemsScope(items, i, state, false), state)),
+    ];
+    return `SELECT ${i}.k, ${value} AS v FROM ${items} ${i} WHERE ${where.join(' AND ')}`;
   }
 
   /**

@@ -143,11 +143,10 @@ describe('queries', () => {
         "derived": [
           {
             "parameters": [
-              "SCOP",
               "All alpha",
               1,
             ],
-            "sql": "SELECT DISTINCT m1."_entry_key" AS k FROM "polymer_instance" m1 WHERE len(list_filter(m1."rcsb_polymer_instance_annotation", lambda r2: (lower(r2."type") = lower($1) AND len(list_filter(r2."annotation_lineage", lambda l3: lower(l3."name") = lower($2) AND l3."depth" = CAST($3 AS BIGINT))) > 0))) > 0",
+            "sql": "SELECT DISTINCT i2.k FROM "_rel_b0c7fb8cdec4089c921b" i2 WHERE (lower(i2.l."name") = lower($1) AND i2.l."depth" = CAST($2 AS BIGINT))",
           },
         ],
         "parameters": [],
@@ -459,10 +458,9 @@ describe('chart requests', () => {
           "derived": [
             {
               "parameters": [
-                "SCOP",
                 1,
               ],
-              "sql": "SELECT DISTINCT kv4.k, kv4.v AS b FROM (SELECT w3.k, w3.l."name" AS v FROM (SELECT u2.k, u2.r, UNNEST(u2.r."annotation_lineage") AS l FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_polymer_instance_annotation") AS r FROM "polymer_instance" x1) u2) w3 WHERE w3.l."name" IS NOT NULL AND (lower(w3.r."type") = lower($1) AND w3.l."depth" = CAST($2 AS BIGINT))) kv4",
+              "sql": "SELECT DISTINCT kv4.k, kv4.v AS b FROM (SELECT i3.k, i3.l."name" AS v FROM "_rel_b0c7fb8cdec4089c921b" i3 WHERE i3.l."name" IS NOT NULL AND i3.l."depth" = CAST($1 AS BIGINT)) kv4",
             },
           ],
           "parameters": [],
