@@ -282,6 +282,32 @@ describe('chart requests', () => {
     expect([year!.rollUp, (year!.children[0] as BucketProgram).rollUp]).toEqual([[0], [0, 1]]);
   });
 
+  it('bins of a list of values split by a column of the row: one statement, the bins rolled up', () => {
+    const split = (by: string) =>
+      program(
+        facets([
+          {
+            name: 'Bins',
+            aggregation_type: 'range',
+            attribute: 'rcsb_entry_info.resolution_combined',
+            ranges: [{ to: 2 }, { from: 2, to: 3 }, { from: 3 }],
+            facets: [{ name: 'By', aggregation_type: 'terms', attribute: by }],
+          },
+        ]),
+        'duckdb',
+      ).facets[0] as BucketProgram;
+    // resolution_combined is a list: its bins are a joined relation, and an entry may be in two.
+    const bins = split('rcsb_entry_info.experimental_method');
+    const methods = bins.children[0] as BucketProgram;
+    expect(bins.query).toBe(methods.query);
+    expect([bins.rollUp, methods.rollUp]).toEqual([[0], [0, 1]]);
+    expect(methods.query.sql).toMatch(/GROUP BY q1\.b, t\."rcsb_entry_info\.experimental_method"$/);
+    // A sub-facet's joined relation would repeat an entry's rows once per value: a statement each.
+    const byOrganism = split('rcsb_entity_source_organism.ncbi_scientific_name');
+    expect(byOrganism.rollUp).toBeUndefined();
+    expect(byOrganism.query).not.toBe((byOrganism.children[0] as BucketProgram).query);
+  });
+
   it('an entity attribute per entry, under a query: distinct (entry, value) pairs', () => {
     const request = facets(
       [

@@ -10,6 +10,7 @@ import type {
 } from '../nodes.ts';
 import type { BucketProgram, FacetProgram, MaskColumn, SearchProgram, YearKeyColumn } from '../program.ts';
 import { StatementState, type CompiledQuery } from './compiled-query.ts';
+import { route } from '../level-routes.ts';
 import type { Segmentation } from '../range-segments.ts';
 import { ROW, RelationCompiler, type LocalRelation, type Relation } from './relation-compiler.ts';
 
@@ -463,9 +464,10 @@ export class SqlCompiler extends RelationCompiler {
    * them keyed by columns of the row (or its parent's) under the same filters: one statement
    * grouped by all their keys (the facet's, then each sub-facet's own), whose rows each facet adds
    * up over the keys that are not its own. The hits are joined and the rows read once instead of
-   * once per facet (a trend chart: the year histogram and two histograms inside each year); the
-   * counts add up exactly, every row having one key of each. `undefined` where a facet is not of
-   * that kind (a relation to join would repeat rows; masks and year keys have their own rows).
+   * once per facet (a trend chart: the year histogram and two histograms inside each year; bins of
+   * a resolution split by method); the counts add up exactly, every row having one key of each
+   * sub-facet. `undefined` where a facet is not of that kind (a sub-facet's relation to join would
+   * repeat rows; masks and year keys have their own rows).
    */
   protected familyStatement(node: BucketNode, plan: SearchPlan): CompiledQuery | undefined {
     const children = node.children;
@@ -486,8 +488,19 @@ export class SqlCompiler extends RelationCompiler {
       ancestors: [...node.ancestors, node.bucket, ...buckets.slice(0, -1).map((child) => child.bucket)],
     };
     const { relations, mask, years } = this.facetRelations(family, plan.returnType, new StatementState());
-    if (mask || years || relations.some((r) => r.kind !== 'local')) return undefined;
-    return this.facet(family, plan).query;
+    const own = node.ancestors.length + 1;
+    if (mask || years || relations.slice(own).some((r) => r.kind !== 'local')) return undefined;
+    // The facet's own keys may come from a joined relation (the bins of a list of values): the
+    // statement then has its rows, each once per sub-facet key. Only a relation whose every key
+    // names a row joins without losing rows (a missing optional link would be a NULL key).
+    const keyed = [...node.ancestors, node.bucket].every((spec, i) => {
+      const relation = relations[i]!;
+      return (
+        relation.kind === 'local' ||
+        route(spec.source.attribute.level, plan.returnType).every((h) => !h.optional)
+      );
+    });
+    return keyed ? this.facet(family, plan).query : undefined;
   }
 
   protected facetProgram(
