@@ -17,7 +17,8 @@ export function isReturnType(value: unknown): value is ReturnType {
 /**
  * How rows of one level point at the rows they belong to. Every table has an integer `_key` and its
  * public `rcsb_id`; children carry the keys of their parents so that the planner can map a condition
- * at one level to another (see DESIGN.md "Object levels and return types").
+ * at one level to another (an entry condition selects the entities of the matching entries, an
+ * entity condition the entries that hold a matching entity).
  */
 export const LEVEL_LINKS: Record<ReturnType, readonly string[]> = {
   entry: [],
