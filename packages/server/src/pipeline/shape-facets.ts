@@ -84,25 +84,33 @@ export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): R
   return [...sums.values()];
 }
 
+/** Nested maps keyed by the values of a row's columns, one map per column, `T` under the last. */
+type KeyTree<T> = Map<Key | null, KeyTree<T> | T>;
+
+/** The map of `tree` under `row`'s values in `columns`, in that order; made where missing. */
+function branch<T>(tree: KeyTree<T>, row: ResultRow, columns: readonly number[]): KeyTree<T> {
+  let level = tree;
+  for (const column of columns) {
+    const value = row[column] ?? null;
+    let next = level.get(value) as KeyTree<T> | undefined;
+    if (!next) level.set(value, (next = new Map()));
+    level = next;
+  }
+  return level;
+}
+
 /**
  * Rows of a statement that groups by more keys than one facet's (`BucketProgram.rollUp`): the
  * facet's key columns, with the populations (last column) of the rows that agree on them added up.
  * Nested maps rather than a text key per row: a trend chart rolls up some 15,000 rows per facet.
  */
 export function rolledUp(rows: readonly ResultRow[], columns: readonly number[]): ResultRow[] {
-  type Level = Map<Key | null, Level | (Key | null)[]>;
-  const root: Level = new Map();
+  const root: KeyTree<(Key | null)[]> = new Map();
   const sums: (Key | null)[][] = [];
   const inner = columns.slice(0, -1);
   const last = columns.at(-1)!;
   for (const row of rows) {
-    let level = root;
-    for (const column of inner) {
-      const value = row[column] ?? null;
-      let next = level.get(value) as Level | undefined;
-      if (!next) level.set(value, (next = new Map()));
-      level = next;
-    }
+    const level = branch(root, row, inner);
     const amount = Number(row[row.length - 1]);
     const value = row[last] ?? null;
     const sum = level.get(value) as (Key | null)[] | undefined;
@@ -133,16 +141,10 @@ export function rangeKeyed(program: FacetProgram, rows: readonly ResultRow[]): r
  */
 export function groupRows(rows: readonly ResultRow[], depth: number): RowGroups {
   if (depth === 0) return rows;
-  type Level = Map<Key | null, Level | ResultRow[]>;
-  const root: Level = new Map();
+  const root: KeyTree<ResultRow[]> = new Map();
+  const inner = Array.from({ length: depth - 1 }, (_, column) => column);
   for (const row of rows) {
-    let level = root;
-    for (let column = 0; column < depth - 1; column++) {
-      const value = row[column] ?? null;
-      let next = level.get(value) as Level | undefined;
-      if (!next) level.set(value, (next = new Map()));
-      level = next;
-    }
+    const level = branch(root, row, inner);
     const value = row[depth - 1] ?? null;
     const list = level.get(value) as ResultRow[] | undefined;
     if (list) list.push(row);
