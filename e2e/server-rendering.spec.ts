@@ -1,5 +1,5 @@
 import { CHARTS, clickRequest, resolveChart } from '@pdb-stats/charts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
 import { largestBar, waitForHydration } from './support/helpers.ts';
 
@@ -221,6 +221,15 @@ for (const viewport of [
   });
 }
 
+/** Where scripts run, the search at `url` (the query editor) finds `count` results. */
+async function expectSearchCountWithScripts(browser: Browser, url: string, count: number) {
+  const withScripts = await browser.newContext({ javaScriptEnabled: true });
+  const editor = await withScripts.newPage();
+  await editor.goto(url);
+  await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(count));
+  await withScripts.close();
+}
+
 /** Where a bar's short link redirects to (absolute). */
 async function redirectOf(request: APIRequestContext, href: string): Promise<string> {
   const response = await request.get(href, { maxRedirects: 0 });
@@ -321,13 +330,7 @@ test.describe('with JavaScript off', () => {
       );
       await expect(page).toHaveURL(expected);
       // Where scripts run, that search finds the bar's entries.
-      if (index === Math.floor(count / 2)) {
-        const withScripts = await browser.newContext({ javaScriptEnabled: true });
-        const editor = await withScripts.newPage();
-        await editor.goto(page.url());
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-        await withScripts.close();
-      }
+      if (index === Math.floor(count / 2)) await expectSearchCountWithScripts(browser, page.url(), value);
       await page.goBack();
     }
     // The data table is there to open and read.
@@ -374,11 +377,7 @@ test.describe('with JavaScript off', () => {
     await xray.locator('xpath=..').click();
     await expect(page).toHaveURL(/\/query-editor\.html\?json=/);
     // Where scripts run, that search finds the segment's entries.
-    const withScripts = await browser.newContext({ javaScriptEnabled: true });
-    const editor = await withScripts.newPage();
-    await editor.goto(page.url());
-    await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-    await withScripts.close();
+    await expectSearchCountWithScripts(browser, page.url(), value);
     await page.goBack();
     await page.getByText('Data table').click();
     await expect(page.locator('.ps-data-details table')).toContainText('X-RAY DIFFRACTION');

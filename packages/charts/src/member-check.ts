@@ -1,5 +1,5 @@
 import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { NAMES_FACET, finalizeRequest, nameOf, terminal, termsFacet } from './requests.ts';
+import { NAMES_FACET, finalizeRequest, nameOf, terminal, termsFacet, withFacet } from './requests.ts';
 import type { ChartQuery, TermsDimension } from './types.ts';
 import { terms } from './registry/common.ts';
 
@@ -46,13 +46,8 @@ export function withMemberCheck(
   response: SearchResponse | null,
   check: SearchResponse | null,
 ): SearchResponse | null {
-  if (!response) return response;
-  const facets = (response.facets ?? []).filter((f) => f.name !== MEMBERS_FACET);
   const members = check?.facets?.find((f) => f.name === MEMBERS_FACET);
-  return {
-    ...response,
-    facets: [...facets, members ?? { name: MEMBERS_FACET, buckets: [] }],
-  };
+  return response && withFacet(response, members ?? { name: MEMBERS_FACET, buckets: [] });
 }
 
 /**

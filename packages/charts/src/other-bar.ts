@@ -1,7 +1,7 @@
 import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { countedName } from './explore.ts';
 import { withScope } from './scope.ts';
-import { finalizeRequest } from './requests.ts';
+import { finalizeRequest, withFacet } from './requests.ts';
 import type { ChartDefinition, ChartQuery, TermsDimension } from './types.ts';
 
 /**
@@ -94,9 +94,7 @@ export function withOtherCount(
   response: SearchResponse | null,
   other: SearchResponse | null,
 ): SearchResponse | null {
-  if (!response) return response;
-  const facets = (response.facets ?? []).filter((f) => f.name !== OTHER_FACET);
-  return { ...response, facets: [...facets, { name: OTHER_FACET, value: other?.total_count ?? 0 }] };
+  return response && withFacet(response, { name: OTHER_FACET, value: other?.total_count ?? 0 });
 }
 
 /** The "Other" bar's count in an answer, when the pipeline put one there. */

@@ -1,11 +1,13 @@
 import type {
   Facet,
+  FacetResult,
   ReturnType,
   FilterNode,
   GroupNode,
   QueryNode,
   RequestOptions,
   SearchRequest,
+  SearchResponse,
   Operator,
   TerminalNode,
   TerminalValue,
@@ -452,4 +454,12 @@ export function withClickOptions(
     return_type: returnType,
     request_options: options(query),
   });
+}
+
+/**
+ * The answer with `facet` in place of any facet of its name: how a second search's result (an "Other"
+ * bar's count, a level's member check) is put in the answer that every reader of a chart reads.
+ */
+export function withFacet(response: SearchResponse, facet: FacetResult): SearchResponse {
+  return { ...response, facets: [...(response.facets ?? []).filter((f) => f.name !== facet.name), facet] };
 }
