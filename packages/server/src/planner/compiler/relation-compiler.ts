@@ -320,6 +320,54 @@ export class RelationCompiler extends ExpressionCompiler {
   }
 
   /**
+   * Range keys of a statement that can be read off its histogram key of the same column, by
+   * position: the position of that histogram key and the range key of a bin. Every bound must lie
+   * on the histogram's grid, so that each bin falls inside one range and the range of its lower
+   * edge is the range of all its values; the statement then groups by the bin and compares each
+   * bin, not each row, with the bounds (a trend chart's bins and their shares per year). The bin
+   * of a value, floor(value / interval), and its edge, bin × interval, must be exact: an interval
+   * that is a power of two, or a whole interval over integers (exact below 2^51, far above any
+   * count the archive holds).
+   */
+  binnedRanges(
+    specs: readonly BucketSpec[],
+    relations: readonly Relation[],
+    state: StatementState,
+  ): Map<number, { bin: number; key: (bin: string) => string }> {
+    const binned = new Map<number, { bin: number; key: (bin: string) => string }>();
+    specs.forEach((spec, position) => {
+      const ranges = spec.bucketing;
+      const relation = relations[position];
+      if (ranges.kind !== 'ranges' || ranges.overlapping || relation?.kind !== 'local') return;
+      const type = spec.source.attribute.type;
+      const bin = specs.findIndex((other, i) => {
+        const local = relations[i];
+        const { bucketing } = other;
+        return (
+          bucketing.kind === 'histogram' &&
+          local?.kind === 'local' &&
+          local.column === relation.column &&
+          onGrid(bucketing.interval, type, ranges.ranges)
+        );
+      });
+      const histogram = specs[bin]?.bucketing;
+      if (histogram?.kind !== 'histogram') return;
+      const intervals = ranges.ranges.map((r, key) => ({ ...r, key }));
+      binned.set(position, {
+        bin,
+        key: (b) =>
+          this.intervalKey(
+            `${b} * ${this.parameter(state, histogram.interval, 'number')}`,
+            intervals,
+            type,
+            state,
+          ),
+      });
+    });
+    return binned;
+  }
+
+  /**
    * Segments of overlapping ranges, when they fit one bit mask. Kept per bucketing: a facet's
    * statement asks for them several times, and cutting a growth chart's 50 cumulative ranges
    * (quadratic in the ranges) was most of the time spent compiling its request.
@@ -481,4 +529,28 @@ export class RelationCompiler extends ExpressionCompiler {
       return `SELECT ${kv}.k, ${aggregate}(${kv}.v) AS v FROM (${values}) ${kv} GROUP BY ${kv}.k`;
     });
   }
+}
+
+/**
+ * Whether every bound is a whole number of histogram intervals and a value's bin is computed
+ * exactly (see `binnedRanges`).
+ */
+function onGrid(
+  interval: number,
+  type: ScalarType,
+  ranges: readonly { from?: number | string; to?: number | string }[],
+): boolean {
+  const exact =
+    interval > 0 &&
+    (2 ** Math.round(Math.log2(interval)) === interval ||
+      (type === 'integer' && Number.isSafeInteger(interval)));
+  return (
+    exact &&
+    ranges.every((r) =>
+      [r.from, r.to].every(
+        (bound) =>
+          bound === undefined || (typeof bound === 'number' && Number.isSafeInteger(bound / interval)),
+      ),
+    )
+  );
 }

@@ -185,9 +185,24 @@ export class SqlCompiler extends RelationCompiler {
       ...(joined ? [joined] : relations),
     ];
     const locals = relations.filter((r): r is LocalRelation => r.kind === 'local');
+    const binned = node.kind === 'buckets' ? this.binnedRanges(specs, relations, state) : new Map();
     const groupFirst =
-      node.kind === 'buckets' && sources.length === locals.length && locals.some((r) => r.groupFirst);
-    const read = { specs, relations, locals, mask, years, combine, keySets, predicates, spanned, groupFirst };
+      node.kind === 'buckets' &&
+      sources.length === locals.length &&
+      relations.some((r, i) => r.kind === 'local' && r.groupFirst && !binned.has(i));
+    const read = {
+      specs,
+      relations,
+      locals,
+      mask,
+      years,
+      combine,
+      keySets,
+      predicates,
+      spanned,
+      groupFirst,
+      binned,
+    };
     // The keys are made in `groupedFirst` (a key's parameters belong where it is made).
     if (groupFirst) return { ...read, columns: [], keys: [], body: '' };
     let from = predicates.length > 0 || locals.length > 0 ? `${id(target)} ${ROW}` : '';
@@ -197,7 +212,10 @@ export class SqlCompiler extends RelationCompiler {
     for (const relation of sources) {
       const column = columns.length;
       if (relation.kind === 'local') {
-        columns.push(column === spanned ? relation.column : relation.key(relation.column));
+        // A binned range's key is made from its bin's after grouping (its parameters belong there).
+        columns.push(
+          column === spanned || binned.has(column) ? relation.column : relation.key(relation.column),
+        );
         continue;
       }
       const q = state.alias('q');
@@ -224,8 +242,20 @@ export class SqlCompiler extends RelationCompiler {
   facet(node: FacetNode, plan: SearchPlan): FacetStatement {
     const state = new StatementState();
     const source = this.facetSource(node, plan, state);
-    const { specs, relations, mask, years, combine, keySets, predicates, spanned, columns, keys, body } =
-      source;
+    const {
+      specs,
+      relations,
+      mask,
+      years,
+      combine,
+      keySets,
+      predicates,
+      spanned,
+      columns,
+      keys,
+      body,
+      binned,
+    } = source;
     if (source.groupFirst) {
       const query = this.groupedFirst(source.locals, predicates, plan.returnType, state, mask, years);
       return { query, ...(mask && { mask }), ...(years && { years }) };
@@ -236,6 +266,21 @@ export class SqlCompiler extends RelationCompiler {
       ...(mask && { mask }),
       ...(years && { years }),
     });
+    if (binned.size > 0) {
+      // Range keys read off the histogram bins after grouping by the other keys (`binnedRanges`).
+      const z = state.alias('z');
+      const grouped = keys.flatMap((k, i) => (binned.has(i) ? [] : [k]));
+      const inner = keys.flatMap((k, i) =>
+        binned.has(i) ? [] : [`${this.returnedKey(k, i, mask, years)} AS c${i + 1}`],
+      );
+      const select = keys.map((_, i) => {
+        const ranges = binned.get(i);
+        return `${ranges ? ranges.key(`${z}.c${ranges.bin + 1}`) : `${z}.c${i + 1}`} AS b${i + 1}`;
+      });
+      return result(
+        `SELECT ${[...select, `${z}.population`].join(', ')} FROM (SELECT ${[...inner, 'count(*) AS population'].join(', ')}${body}${groupBy(grouped)}) ${z}`,
+      );
+    }
     if (node.kind === 'buckets' || (mask === undefined && keys.length === 0)) {
       const aggregate =
         node.kind === 'buckets' ? 'count(*) AS population' : `count(DISTINCT ${columns.at(-1)}) AS value`;
