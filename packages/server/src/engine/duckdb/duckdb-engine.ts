@@ -1,4 +1,10 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { openSnapshot, quoteName } from '@pdb-stats/archive';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
@@ -16,6 +22,7 @@ import { attachArchive, SEARCH_PATH } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from '../derived-tables.ts';
+import { StatementCache } from './statement-cache.ts';
 import { duckDbTableStore } from './table-store.ts';
 
 export interface DuckDbEngineOptions {
@@ -54,8 +61,13 @@ export class ArchiveTooLargeError extends Error {
 
 const METHODOLOGY = 'rcsb_entry_info.structure_determination_methodology';
 
-async function rows(connection: DuckDBConnection, query: CompiledQuery): Promise<ResultRow[]> {
-  const reader = await connection.runAndReadAll(
+/** Where statements run: a connection, or its prepared statements (`StatementCache`). */
+interface Runner {
+  runAndReadAll(sql: string, values: DuckDBValue[], types: DuckDBType[]): Promise<DuckDBResultReader>;
+}
+
+async function rows(runner: Runner, query: CompiledQuery): Promise<ResultRow[]> {
+  const reader = await runner.runAndReadAll(
     query.sql,
     [...query.parameters],
     parameterTypes(query.parameters),
@@ -144,6 +156,8 @@ class DuckDbEngine implements Engine {
   readonly dialect = 'duckdb';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
+  /** Each connection's prepared statements. */
+  private readonly prepared = new Map<DuckDBConnection, StatementCache>();
 
   constructor(
     private readonly instance: DuckDBInstance,
@@ -159,6 +173,8 @@ class DuckDbEngine implements Engine {
   session<T>(work: (session: EngineSession) => Promise<T>): Promise<T> {
     return this.pool.use(async (connection) => {
       const store = duckDbTableStore(connection);
+      const statements = this.prepared.get(connection) ?? new StatementCache(connection);
+      this.prepared.set(connection, statements);
       const held = new Set<string>();
       let timedOut = false;
       const execute: Execute = async (query) => {
@@ -169,7 +185,7 @@ class DuckDbEngine implements Engine {
           // Waiting for another request's derived table may outlast this search's time.
           if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
-        return rows(connection, query);
+        return rows(statements, query);
       };
       const cached = executeOnce(execute, this.constant, (query) => JSON.stringify(query));
       const timer = setTimeout(() => {
