@@ -72,4 +72,31 @@ describe(`${segmentsOf.name}`, () => {
     expect(members).toEqual([[0, 1], [1, 2], [3]]);
     expect(segmentsOf([{ to: 20 }, { from: 10, to: 30 }, { from: 40 }]).combine).toBe('any');
   });
+
+  it('gives the same ranges asked again the same frozen segmentation, and other bounds their own', () => {
+    const years = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ to: `${2000 + i}-01-01T00:00:00.000Z` }));
+    const first = segmentsOf(years(50));
+    expect(segmentsOf(years(50))).toBe(first);
+    expect(Object.isFrozen(first.segments[0])).toBe(true);
+    expect(Object.isFrozen(first.members[49])).toBe(true);
+    expect(segmentsOf(years(49))).not.toBe(first);
+    // A number and a date, or an open bound and an infinite one, are different ranges.
+    expect(segmentsOf([{ to: 1 }, { to: 2 }]).segments).toEqual([
+      { to: 1, key: 0 },
+      { from: 1, to: 2, key: 1 },
+    ]);
+    expect(segmentsOf([{ to: '1' }, { to: 2 }])).not.toBe(segmentsOf([{ to: 1 }, { to: 2 }]));
+    expect(segmentsOf([{ from: 1 }, { from: 2 }]).segments.at(-1)).toEqual({ from: 2, key: 1 });
+    expect(
+      segmentsOf([
+        { from: 1, to: Infinity },
+        { from: 2, to: Infinity },
+      ]).segments.at(-1),
+    ).toEqual({
+      from: 2,
+      to: Infinity,
+      key: 1,
+    });
+  });
 });

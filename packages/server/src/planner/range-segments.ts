@@ -44,9 +44,9 @@ export function rangesOverlap(ranges: readonly { from?: Bound; to?: Bound }[]): 
 }
 
 export interface Segmentation {
-  readonly segments: Interval[];
+  readonly segments: readonly Interval[];
   /** `members[i]`: the segments range `i` covers. */
-  readonly members: number[][];
+  readonly members: readonly (readonly number[])[];
   /**
    * How the segments of one object combine: `any` keeps all of them (a bit mask); `first` keeps
    * the lowest, enough when every range starts at the first segment (cumulative ranges: an
@@ -56,19 +56,44 @@ export interface Segmentation {
   readonly combine: 'any' | 'first' | 'last';
 }
 
-function combineOf(members: number[][], count: number): Segmentation['combine'] {
-  const contiguous = (m: number[]) => m.every((s, i) => i === 0 || s === m[i - 1]! + 1);
+function combineOf(members: readonly (readonly number[])[], count: number): Segmentation['combine'] {
+  const contiguous = (m: readonly number[]) => m.every((s, i) => i === 0 || s === m[i - 1]! + 1);
   if (members.every((m) => m[0] === 0 && contiguous(m))) return 'first';
   if (members.every((m) => m.at(-1) === count - 1 && contiguous(m))) return 'last';
   return 'any';
 }
 
+/** A bound as text: a number as such, a date quoted, an open bound empty; no two bounds share one. */
+const boundText = (bound: Bound | undefined) =>
+  bound === undefined ? '' : typeof bound === 'number' ? String(bound) : JSON.stringify(bound);
+
+/** Segmentations by their ranges (`boundText`), the least recently used first. */
+const segmentations = new Map<string, Segmentation>();
+const SEGMENTATIONS_KEPT = 64;
+/** Segmentations by the very array of ranges: one request asks for the same ones several times. */
+const byArray = new WeakMap<readonly object[], Segmentation>();
+
 /**
  * Overlapping ranges cut into elementary segments: the intervals between consecutive bounds that
  * some range covers. Each range is then a set of segments, and one segment belongs to no, one or
- * several ranges. `members[i]` lists the segments of range `i`.
+ * several ranges. `members[i]` lists the segments of range `i`. Kept by the ranges' bounds (frozen,
+ * so shared safely): the cut is quadratic in the ranges, and a chart's ranges (a growth chart's 50
+ * cumulative years) are the same whatever the scope it is asked over.
  */
 export function segmentsOf(ranges: readonly { from?: Bound; to?: Bound }[]): Segmentation {
+  let segmentation = byArray.get(ranges);
+  if (segmentation) return segmentation;
+  const key = ranges.map((r) => `${boundText(r.from)}/${boundText(r.to)}`).join(' ');
+  segmentation = segmentations.get(key);
+  if (segmentation) segmentations.delete(key);
+  else segmentation = cut(ranges);
+  segmentations.set(key, segmentation);
+  if (segmentations.size > SEGMENTATIONS_KEPT) segmentations.delete(segmentations.keys().next().value!);
+  byArray.set(ranges, segmentation);
+  return segmentation;
+}
+
+function cut(ranges: readonly { from?: Bound; to?: Bound }[]): Segmentation {
   const bounds = [...new Set(ranges.flatMap((r) => [r.from, r.to]).filter((b) => b !== undefined))];
   bounds.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const candidates: { from?: Bound; to?: Bound }[] = [];
@@ -87,5 +112,9 @@ export function segmentsOf(ranges: readonly { from?: Bound; to?: Bound }[]): Seg
     segments.push({ ...candidate, key });
     for (const i of holders) members[i]!.push(key);
   }
-  return { segments, members, combine: combineOf(members, segments.length) };
+  return Object.freeze({
+    segments: Object.freeze(segments.map((s) => Object.freeze(s))),
+    members: Object.freeze(members.map((m) => Object.freeze(m))),
+    combine: combineOf(members, segments.length),
+  });
 }

@@ -20,6 +20,31 @@ export const ROW = 't';
 /** Most segments a bit mask of overlapping ranges can hold (one BIGINT). */
 export const MAX_SEGMENTS = 63;
 
+/** `yearKeyed`'s intervals of a segmentation's masks, frozen. */
+const maskYears = new WeakMap<Segmentation, YearKeyColumn['intervals'] | undefined>();
+
+/** Intervals whose bounds all fall on 1 January with their bounds as years; otherwise undefined. */
+function yearIntervals(
+  intervals: readonly { from?: Bound; to?: Bound; key: number | string }[],
+): YearKeyColumn['intervals'] | undefined {
+  const years: YearKeyColumn['intervals'][number][] = [];
+  for (const { from, to, key } of intervals) {
+    const first = from === undefined ? undefined : yearStart(from);
+    const end = to === undefined ? undefined : yearStart(to);
+    if ((from !== undefined && first === undefined) || (to !== undefined && end === undefined)) {
+      return undefined;
+    }
+    years.push(
+      Object.freeze({
+        ...(first !== undefined && { from: first }),
+        ...(end !== undefined && { to: end }),
+        key,
+      }),
+    );
+  }
+  return Object.freeze(years);
+}
+
 /**
  * Pairs (return-type key `k`, bucket key `b`) of one facet. A `local` relation is a column of the
  * return-type row with the expression that makes its bucket key, and needs no join; a `joined`
@@ -367,22 +392,13 @@ export class RelationCompiler extends ExpressionCompiler {
     return binned;
   }
 
-  /**
-   * Segments of overlapping ranges, when they fit one bit mask. Kept per bucketing: a facet's
-   * statement asks for them several times, and cutting a growth chart's 50 cumulative ranges
-   * (quadratic in the ranges) was most of the time spent compiling its request.
-   */
+  /** Segments of overlapping ranges, when they fit one bit mask. */
   segmentsFor(spec: BucketSpec): Segmentation | undefined {
     const { bucketing } = spec;
     if (bucketing.kind !== 'ranges' || !bucketing.overlapping) return undefined;
-    if (!this.segmentations.has(bucketing)) {
-      const cut = segmentsOf(bucketing.ranges);
-      this.segmentations.set(bucketing, cut.segments.length <= MAX_SEGMENTS ? cut : undefined);
-    }
-    return this.segmentations.get(bucketing);
+    const cut = segmentsOf(bucketing.ranges);
+    return cut.segments.length <= MAX_SEGMENTS ? cut : undefined;
   }
-
-  private readonly segmentations = new WeakMap<object, Segmentation | undefined>();
 
   /**
    * Date ranges of an attribute with one value per object (a column of the row or of an
@@ -401,19 +417,13 @@ export class RelationCompiler extends ExpressionCompiler {
     const { bucketing } = spec;
     if (bucketing.kind !== 'ranges' || spec.source.attribute.type !== 'date') return undefined;
     if ((bucketing.overlapping && !cut) || !this.isSingleValued(spec.source, target)) return undefined;
-    const intervals: { from?: Bound; to?: Bound; key: number | string }[] = cut
-      ? cut.segments.map((s) => ({ ...s, key: String(1n << BigInt(s.key)) }))
-      : bucketing.ranges.map((r, key) => ({ ...r, key }));
-    const years: YearKeyColumn['intervals'][number][] = [];
-    for (const { from, to, key } of intervals) {
-      const first = from === undefined ? undefined : yearStart(from);
-      const end = to === undefined ? undefined : yearStart(to);
-      if ((from !== undefined && first === undefined) || (to !== undefined && end === undefined)) {
-        return undefined;
-      }
-      years.push({ ...(first !== undefined && { from: first }), ...(end !== undefined && { to: end }), key });
+    if (!cut) return yearIntervals(bucketing.ranges.map((r, key) => ({ ...r, key })));
+    // Segmentations are shared by all requests with the same ranges (`segmentsOf`): so are their years.
+    if (!maskYears.has(cut)) {
+      const masks = cut.segments.map((s) => ({ ...s, key: String(1n << BigInt(s.key)) }));
+      maskYears.set(cut, yearIntervals(masks));
     }
-    return years;
+    return maskYears.get(cut);
   }
 
   /** A bucket-key column as the statement returns it: a mask as text, a year (`yearKeyed`) as is. */
