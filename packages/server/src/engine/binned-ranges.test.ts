@@ -78,23 +78,23 @@ async function answer(children: object[]): Promise<FacetResult[]> {
   return (await fixture.search(facets(byYear(children))))!.facets!;
 }
 
-/** The ranges inside each year: (year, range) → entries. */
-function rangesPerYear(result: FacetResult[]): Record<string, number> {
+/** The buckets of a sub-facet inside each year: (year, bucket) → entries. */
+function perYear(result: FacetResult[], name: string): Record<string, number> {
   const buckets = (facet: FacetResult | undefined) => (facet && 'buckets' in facet ? facet.buckets : []);
   const out: Record<string, number> = {};
   for (const year of buckets(result[0]))
-    for (const bin of buckets(year.facets?.find((f) => f.name === 'bins')))
+    for (const bin of buckets(year.facets?.find((f) => f.name === name)))
       out[`${year.label} ${bin.label}`] = bin.population;
   return out;
 }
+const rangesPerYear = (result: FacetResult[]) => perYear(result, 'bins');
+
+const compiled = (children: object[]) =>
+  new DuckDbCompiler().compile(planSearch(facets(byYear(children)), { methodologies: ['experimental'] }))
+    .facets[0] as BucketProgram;
 
 /** Whether the compiled statement reads the ranges off the bins (no comparison of each row). */
-function readOffBins(children: object[]): boolean {
-  const [year] = new DuckDbCompiler().compile(
-    planSearch(facets(byYear(children)), { methodologies: ['experimental'] }),
-  ).facets as BucketProgram[];
-  return /\.c2 \* CAST/.test(year!.query.sql);
-}
+const readOffBins = (children: object[]) => /\.c2 \* CAST/.test(compiled(children).query.sql);
 
 describe('ranges read off the histogram bins of one statement', () => {
   const cases = [
@@ -119,7 +119,14 @@ describe('ranges read off the histogram bins of one statement', () => {
       // Alone in their year, the ranges compare each row with the bounds.
       expect(readOffBins([range(attribute, bins)])).toBe(false);
       const expected = rangesPerYear(await answer([range(attribute, bins)]));
-      expect(rangesPerYear(await answer(together))).toEqual(expected);
+      const shared = await answer(together);
+      expect(rangesPerYear(shared)).toEqual(expected);
+      // The statement has a row per bin: the histogram reads them as they are, the ranges add up.
+      const [fine, coarse] = compiled(together).children as BucketProgram[];
+      expect([fine!.rollUp, coarse!.rollUp]).toEqual([undefined, [0, 2]]);
+      expect(perYear(shared, 'fine')).toEqual(
+        perYear(await answer([histogram(attribute, interval)]), 'fine'),
+      );
       // Every value with a year is counted once.
       const values = attribute === WEIGHT ? WEIGHTS : ATOM_COUNTS;
       const counted = Object.values(expected).reduce((a, b) => a + b, 0);

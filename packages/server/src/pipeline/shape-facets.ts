@@ -239,7 +239,7 @@ function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
   for (const row of rows) {
     const key = row[depth];
     if (key !== null && key !== undefined)
-      counted.push({ key, population: Number(row[depth + 1]), label: labelOf(facet, key) });
+      counted.push({ key, population: Number(row[row.length - 1]), label: labelOf(facet, key) });
   }
   return {
     name: facet.name,

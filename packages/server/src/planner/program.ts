@@ -29,7 +29,8 @@ export interface YearKeyColumn {
 
 /**
  * Statements of a bucket facet. `query` returns one row per combination of bucket keys: the keys
- * of the enclosing buckets, outermost first, then this facet's key, then `population`.
+ * of the enclosing buckets, outermost first, then this facet's key, then `population` (last; a
+ * statement shared with sub-facets may have their keys between, see `rollUp`).
  */
 export interface BucketProgram {
   readonly kind: 'buckets';
@@ -41,7 +42,8 @@ export interface BucketProgram {
   /**
    * The statement is shared by a facet and its sub-facets and groups by all their keys: this
    * facet's rows are the key columns listed here, with the populations of the rows that agree on
-   * them added up (applied first).
+   * them added up (applied first). Without it, a shared statement's rows are already one per key
+   * of this facet (its columns first, the others computed from them) and are read as they are.
    */
   readonly rollUp?: readonly number[];
   /** Every key of the attribute across the archive, for `min_interval_population: 0` terms. */

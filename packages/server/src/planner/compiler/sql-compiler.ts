@@ -19,6 +19,11 @@ export interface FacetStatement {
   readonly query: CompiledQuery;
   readonly mask?: MaskColumn;
   readonly years?: YearKeyColumn;
+  /**
+   * Key columns computed from another key column of the row (a range read off its histogram bin),
+   * by position: the rows are as many as without them.
+   */
+  readonly keyedBy?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -277,9 +282,8 @@ export class SqlCompiler extends RelationCompiler {
         const ranges = binned.get(i);
         return `${ranges ? ranges.key(`${z}.c${ranges.bin + 1}`) : `${z}.c${i + 1}`} AS b${i + 1}`;
       });
-      return result(
-        `SELECT ${[...select, `${z}.population`].join(', ')} FROM (SELECT ${[...inner, 'count(*) AS population'].join(', ')}${body}${groupBy(grouped)}) ${z}`,
-      );
+      const sql = `SELECT ${[...select, `${z}.population`].join(', ')} FROM (SELECT ${[...inner, 'count(*) AS population'].join(', ')}${body}${groupBy(grouped)}) ${z}`;
+      return { ...result(sql), keyedBy: new Map([...binned].map(([position, { bin }]) => [position, bin])) };
     }
     if (node.kind === 'buckets' || (mask === undefined && keys.length === 0)) {
       const aggregate =
@@ -514,7 +518,7 @@ export class SqlCompiler extends RelationCompiler {
    * sub-facet. `undefined` where a facet is not of that kind (a sub-facet's relation to join would
    * repeat rows; masks and year keys have their own rows).
    */
-  protected familyStatement(node: BucketNode, plan: SearchPlan): CompiledQuery | undefined {
+  protected familyStatement(node: BucketNode, plan: SearchPlan): FacetStatement | undefined {
     const children = node.children;
     const filters = JSON.stringify(node.filters);
     const last = children.at(-1);
@@ -545,7 +549,7 @@ export class SqlCompiler extends RelationCompiler {
         route(spec.source.attribute.level, plan.returnType).every((h) => !h.optional)
       );
     });
-    return keyed ? this.facet(family, plan).query : undefined;
+    return keyed ? this.facet(family, plan) : undefined;
   }
 
   protected facetProgram(
@@ -558,11 +562,19 @@ export class SqlCompiler extends RelationCompiler {
       if (family) {
         const own = node.ancestors.length + 1;
         const keys = Array.from({ length: own }, (_, i) => i);
+        const all = own + node.children.length;
+        // Rows already one per key of the facet need no roll-up: its columns come first and every
+        // other key is computed from one of them (a trend chart's fine histogram).
+        const distinct = (columns: readonly number[]) =>
+          columns.every((column, i) => column === i) &&
+          Array.from({ length: all - columns.length }, (_, i) =>
+            family.keyedBy?.get(columns.length + i),
+          ).every((by) => by !== undefined && by < columns.length);
         const rolled = (of: BucketNode, columns: readonly number[]): BucketProgram => ({
           kind: 'buckets',
           node: of,
-          query: family,
-          rollUp: columns,
+          query: family.query,
+          ...(!distinct(columns) && { rollUp: columns }),
           ...(this.fills(of) && { universe: this.universe(of.bucket) }),
           children: [],
         });
