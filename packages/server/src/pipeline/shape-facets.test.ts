@@ -197,6 +197,30 @@ describe(`${expandMasks.name}`, () => {
     ]);
   });
 
+  it('sums rows apart whose other keys differ, a number and its text included, in order of first appearance', () => {
+    const mask = { position: 1, members: [[0], [0, 1]] };
+    expect(
+      expandMasks(
+        [
+          [1, '1', 'x', 1],
+          ['1', '1', 'x', 2],
+          [1, '2', 'x', 4],
+          [1, '1', null, 8],
+          [1, '3', 'x', 16],
+          ['1', '2', 'x', 32],
+        ],
+        mask,
+      ),
+    ).toEqual([
+      [1, 0, 'x', 17],
+      [1, 1, 'x', 21],
+      ['1', 0, 'x', 2],
+      ['1', 1, 'x', 34],
+      [1, 0, null, 8],
+      [1, 1, null, 8],
+    ]);
+  });
+
   it('handles masks beyond 2^53', () => {
     const mask = { position: 0, members: [[62], [0, 62]] };
     expect(expandMasks([[(1n << 62n).toString(), 4]], mask)).toEqual([

@@ -25,64 +25,13 @@ interface Counted {
   population: number;
 }
 
-const pathKey = (path: readonly (Key | null)[]) => JSON.stringify(path);
-
 /** A mask of up to 64 bits as two 32-bit halves: JavaScript bit operators stay on numbers. */
 function halves(bits: bigint): [number, number] {
   return [Number(bits & 0xffffffffn), Number(bits >> 32n)];
 }
 
-/**
- * Rows whose bucket-key column holds bit masks of range segments, turned into rows per range
- * index: a row counts toward every range its mask touches. Rows of different masks count
- * disjoint objects (or values), so adding them up is exact.
- */
-export function expandMasks(rows: readonly ResultRow[], mask: MaskColumn): ResultRow[] {
-  const ranges = mask.members.map((segments) =>
-    halves(segments.reduce((bits, s) => bits | (1n << BigInt(s)), 0n)),
-  );
-  const sums = new Map<string, (Key | null)[]>();
-  for (const row of rows) {
-    const text = row[mask.position];
-    if (text === null || text === undefined) continue;
-    const [low, high] = halves(BigInt(text));
-    const amount = Number(row.at(-1));
-    const others = row.slice(0, -1);
-    for (let i = 0; i < ranges.length; i++) {
-      const [rangeLow, rangeHigh] = ranges[i]!;
-      if ((low & rangeLow) === 0 && (high & rangeHigh) === 0) continue;
-      others[mask.position] = i;
-      const id = pathKey(others);
-      const sum = sums.get(id);
-      if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
-      else sums.set(id, [...others, amount]);
-    }
-  }
-  return [...sums.values()];
-}
-
-/**
- * Rows whose bucket-key column holds years, the year replaced by the key of the range (or segment)
- * holding it, as the statement would have given it; rows that now share all keys are added up.
- */
-export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): ResultRow[] {
-  const keyOf = (year: number): Key | null =>
-    years.intervals.find(
-      ({ from, to }) => (from === undefined || from <= year) && (to === undefined || year < to),
-    )?.key ?? null;
-  const sums = new Map<string, (Key | null)[]>();
-  for (const row of rows) {
-    const year = row[years.position];
-    const keyed = row.slice(0, -1);
-    keyed[years.position] = year === null || year === undefined ? null : keyOf(Number(year));
-    const id = pathKey(keyed);
-    const amount = Number(row.at(-1));
-    const sum = sums.get(id);
-    if (sum) sum[sum.length - 1] = Number(sum.at(-1)) + amount;
-    else sums.set(id, [...keyed, amount]);
-  }
-  return [...sums.values()];
-}
+/** Each range's mask of segments as halves, kept with the segmentation's members, which requests share. */
+const rangeMasks = new WeakMap<MaskColumn['members'], [number, number][]>();
 
 /** Nested maps keyed by the values of a row's columns, one map per column, `T` under the last. */
 type KeyTree<T> = Map<Key | null, KeyTree<T> | T>;
@@ -97,6 +46,106 @@ function branch<T>(tree: KeyTree<T>, row: ResultRow, columns: readonly number[])
     level = next;
   }
   return level;
+}
+
+/**
+ * Populations of rows added up by their keys (all columns but the last) once the key at `position`
+ * is replaced (a mask by each range it touches, a year by its range's key), in the order each sum
+ * first appears. Nested maps by the other keys, not a text key per row and replacement: a growth
+ * chart's masks each touch dozens of ranges.
+ */
+class ReplacedSums {
+  readonly rows: (Key | null)[][] = [];
+  private readonly root: KeyTree<Map<Key | null, (Key | null)[]>> = new Map();
+  private readonly inner: number[];
+  private readonly last?: number;
+
+  constructor(
+    private readonly position: number,
+    keys: number,
+  ) {
+    const others = Array.from({ length: keys }, (_, column) => column).filter((c) => c !== position);
+    this.last = others.pop();
+    this.inner = others;
+  }
+
+  /** The sums of the rows that agree with `row` on every other key, by their replaced key. */
+  of(row: ResultRow): Map<Key | null, (Key | null)[]> {
+    const level = branch(this.root, row, this.inner);
+    const value = this.last === undefined ? null : (row[this.last] ?? null);
+    let sums = level.get(value) as Map<Key | null, (Key | null)[]> | undefined;
+    if (!sums) level.set(value, (sums = new Map()));
+    return sums;
+  }
+
+  /** Adds `row`'s population, with `key` in place of its replaced key, to `sums` (from `of(row)`). */
+  add(sums: Map<Key | null, (Key | null)[]>, row: ResultRow, key: Key | null, amount: number): void {
+    const sum = sums.get(key);
+    if (sum) {
+      sum[sum.length - 1] = Number(sum[sum.length - 1]) + amount;
+      return;
+    }
+    const fresh = row.slice(0, -1);
+    fresh[this.position] = key;
+    fresh.push(amount);
+    sums.set(key, fresh);
+    this.rows.push(fresh);
+  }
+}
+
+/**
+ * Rows whose bucket-key column holds bit masks of range segments, turned into rows per range
+ * index: a row counts toward every range its mask touches. Rows of different masks count
+ * disjoint objects (or values), so adding them up is exact.
+ */
+export function expandMasks(rows: readonly ResultRow[], mask: MaskColumn): ResultRow[] {
+  let ranges = rangeMasks.get(mask.members);
+  if (!ranges) {
+    ranges = mask.members.map((segments) =>
+      halves(segments.reduce((bits, s) => bits | (1n << BigInt(s)), 0n)),
+    );
+    rangeMasks.set(mask.members, ranges);
+  }
+  const totals = new ReplacedSums(mask.position, (rows[0]?.length ?? 1) - 1);
+  for (const row of rows) {
+    const text = row[mask.position];
+    if (text === null || text === undefined) continue;
+    const [low, high] = halves(BigInt(text));
+    const amount = Number(row[row.length - 1]);
+    const sums = totals.of(row);
+    for (let i = 0; i < ranges.length; i++) {
+      const [rangeLow, rangeHigh] = ranges[i]!;
+      if ((low & rangeLow) !== 0 || (high & rangeHigh) !== 0) totals.add(sums, row, i, amount);
+    }
+  }
+  return totals.rows;
+}
+
+/**
+ * Rows whose bucket-key column holds years, the year replaced by the key of the range (or segment)
+ * holding it, as the statement would have given it; rows that now share all keys are added up.
+ */
+export function yearsToKeys(rows: readonly ResultRow[], years: YearKeyColumn): ResultRow[] {
+  // A statement's rows repeat a few dozen years: each is looked up once.
+  const keys = new Map<number, Key | null>();
+  const keyOf = (year: number): Key | null => {
+    let key = keys.get(year);
+    if (key === undefined) {
+      key =
+        years.intervals.find(
+          ({ from, to }) => (from === undefined || from <= year) && (to === undefined || year < to),
+        )?.key ?? null;
+      keys.set(year, key);
+    }
+    return key;
+  };
+  const totals = new ReplacedSums(years.position, (rows[0]?.length ?? 1) - 1);
+  for (const row of rows) {
+    const year = row[years.position];
+    const key = year === null || year === undefined ? null : keyOf(Number(year));
+    totals.add(totals.of(row), row, key, Number(row[row.length - 1]));
+  }
+  return totals.rows;
 }
 
 /**
