@@ -1,3 +1,5 @@
+import { BoundedMemo } from './bounded-memo.ts';
+
 /** A range bound: a number, or a date as an ISO-8601 timestamp (which sorts as text). */
 export type Bound = number | string;
 
@@ -67,9 +69,8 @@ function combineOf(members: readonly (readonly number[])[], count: number): Segm
 const boundText = (bound: Bound | undefined) =>
   bound === undefined ? '' : typeof bound === 'number' ? String(bound) : JSON.stringify(bound);
 
-/** Segmentations by their ranges (`boundText`), the least recently used first. */
-const segmentations = new Map<string, Segmentation>();
-const SEGMENTATIONS_KEPT = 64;
+/** Segmentations by their ranges (`boundText`). */
+const segmentations = new BoundedMemo<Segmentation>(64);
 /** Segmentations by the very array of ranges: one request asks for the same ones several times. */
 const byArray = new WeakMap<readonly object[], Segmentation>();
 
@@ -84,11 +85,7 @@ export function segmentsOf(ranges: readonly { from?: Bound; to?: Bound }[]): Seg
   let segmentation = byArray.get(ranges);
   if (segmentation) return segmentation;
   const key = ranges.map((r) => `${boundText(r.from)}/${boundText(r.to)}`).join(' ');
-  segmentation = segmentations.get(key);
-  if (segmentation) segmentations.delete(key);
-  else segmentation = cut(ranges);
-  segmentations.set(key, segmentation);
-  if (segmentations.size > SEGMENTATIONS_KEPT) segmentations.delete(segmentations.keys().next().value!);
+  segmentation = segmentations.get(key, () => cut(ranges));
   byArray.set(ranges, segmentation);
   return segmentation;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BoundedMemo } from '../bounded-memo.ts';
 
 /** A value bound to a placeholder: strings, numbers, and timestamps as ISO-8601 UTC strings. */
 export type SqlValue = string | number;
@@ -27,6 +28,12 @@ export interface CompiledQuery {
   /** Tables the statement reads that must exist first. */
   readonly derived?: readonly DerivedTable[];
 }
+
+/**
+ * Derived table names by their query as JSON: a request compiles the same relations many times
+ * over (a growth chart's some 70 times), and each chart's are the same for every scope.
+ */
+const derivedNames = new BoundedMemo<string>(1024);
 
 /**
  * The state of one statement being compiled: its parameters, its derived tables and a counter for
@@ -71,10 +78,11 @@ export class StatementState {
 
   /** Registers a derived table; its name is a digest of its query, so equal relations share one. */
   derive(query: CompiledQuery, base = false): string {
-    const digest = createHash('sha1')
-      .update(JSON.stringify([query.sql, query.parameters]))
-      .digest('hex');
-    const name = `_rel_${digest.slice(0, 20)}`;
+    const text = JSON.stringify([query.sql, query.parameters]);
+    const name = derivedNames.get(
+      text,
+      () => `_rel_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+    );
     this.derived.set(name, { name, query, ...(base && { base }) });
     return name;
   }
