@@ -15,8 +15,8 @@ describe(`${StatementCache.name}`, () => {
   });
 
   const sum = async (cache: StatementCache, above: number) => {
-    const reader = await cache.runAndReadAll('SELECT sum(x)::INTEGER FROM t WHERE x > ?', [above], []);
-    return reader.getRowsJS()[0]?.[0];
+    const result = await cache.run('SELECT sum(x)::INTEGER FROM t WHERE x > ?', [above], []);
+    return (await result.getRowsJS())[0]?.[0];
   };
 
   it('answers with the values bound each time, from one prepared statement', async () => {
@@ -51,7 +51,7 @@ describe(`${StatementCache.name}`, () => {
 
   it('keeps the most recently used statements up to its capacity', async () => {
     const cache = new StatementCache(connection, 2);
-    const run = (sql: string) => cache.runAndReadAll(sql, [], []);
+    const run = (sql: string) => cache.run(sql, [], []);
     await run('SELECT 1');
     await run('SELECT 2');
     await run('SELECT 1');

@@ -1,7 +1,7 @@
 import type {
   DuckDBConnection,
   DuckDBPreparedStatement,
-  DuckDBResultReader,
+  DuckDBMaterializedResult,
   DuckDBType,
   DuckDBValue,
 } from '@duckdb/node-api';
@@ -35,11 +35,11 @@ export class StatementCache {
     return this.statements.has(sql);
   }
 
-  async runAndReadAll(sql: string, values: DuckDBValue[], types: DuckDBType[]): Promise<DuckDBResultReader> {
+  async run(sql: string, values: DuckDBValue[], types: DuckDBType[]): Promise<DuckDBMaterializedResult> {
     let statement = this.statements.get(sql);
     if (statement && this.running.has(statement)) {
       // The same statement twice at once on one connection: the second one prepared apart.
-      return this.connection.runAndReadAll(sql, values, types);
+      return this.connection.run(sql, values, types);
     }
     if (statement) this.statements.delete(sql);
     else statement = await this.connection.prepare(sql);
@@ -48,7 +48,7 @@ export class StatementCache {
     this.running.add(statement);
     try {
       statement.bind(values, types);
-      return await statement.runAndReadAll();
+      return await statement.run();
     } catch (error) {
       if (this.statements.get(sql) === statement) this.statements.delete(sql);
       statement.destroySync();
