@@ -247,20 +247,8 @@ export class SqlCompiler extends RelationCompiler {
   facet(node: FacetNode, plan: SearchPlan): FacetStatement {
     const state = new StatementState();
     const source = this.facetSource(node, plan, state);
-    const {
-      specs,
-      relations,
-      mask,
-      years,
-      combine,
-      keySets,
-      predicates,
-      spanned,
-      columns,
-      keys,
-      body,
-      binned,
-    } = source;
+    const { specs, relations, mask, years, combine, keySets, predicates, spanned, columns, keys, body } =
+      source;
     if (source.groupFirst) {
       const query = this.groupedFirst(source.locals, predicates, plan.returnType, state, mask, years);
       return { query, ...(mask && { mask }), ...(years && { years }) };
@@ -271,6 +259,7 @@ export class SqlCompiler extends RelationCompiler {
       ...(mask && { mask }),
       ...(years && { years }),
     });
+    const { binned } = source;
     if (binned.size > 0) {
       // Range keys read off the histogram bins after grouping by the other keys (`binnedRanges`).
       const z = state.alias('z');
