@@ -360,11 +360,16 @@ for (const [width, height] of [
       expect(html).toContain(`data-x="${first!.split('|')[0]}"`);
       await waitForChart(page);
       await expect(trail(page)).toHaveText(['All groups', 'Bacteria']);
+      // The level's bars are organisms, not groups: its axis and its table's column say so.
+      await expect(page.locator('.ps-plot-chart .ps-axis-label', { hasText: 'Source Organism' })).toHaveCount(
+        1,
+      );
       await page.getByText('Data table').click();
       await expect(page.locator('.ps-data-details table tbody tr')).toHaveCount(organisms.size);
       const csv = await page.request.get('/api/charts/taxonomy.csv?parent=Bacteria');
       expect(csv.status()).toBe(200);
-      const rows = (await csv.text()).trim().split('\r\n').slice(1);
+      const [header, ...rows] = (await csv.text()).trim().split('\r\n');
+      expect(header).toMatch(/^"?Source Organism"?,/);
       expect(rows.map((row) => Number(row.slice(row.lastIndexOf(',') + 1)))).toEqual([...organisms.values()]);
       await page.goto(`${TAXONOMY_PATH}?parent=bacteria`);
       await waitForChart(page);

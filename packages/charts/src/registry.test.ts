@@ -302,6 +302,14 @@ describe('chart registry', () => {
     );
     const organisms = resolveChart(CHARTS['source-organism'], 'engineered');
     expect(JSON.stringify(chartFacets(organisms.query, NOW))).toContain('"value":"genetically engineered"');
+    // A taxonomy group's level draws its source organisms: its axis says so; the top's says groups.
+    expect(resolveChart(CHARTS.taxonomy, null, 'Eukaryota').definition.options.xAxisTitle).toBe(
+      'Source Organism',
+    );
+    expect(resolveChart(CHARTS.taxonomy).definition.options.xAxisTitle).toBe('Taxonomy');
+    expect(resolveChart(CHARTS['enzyme-classification'], null, '3').definition).toBe(
+      CHARTS['enzyme-classification'],
+    );
     expect(resolveChart(CHARTS.resolution, 'x')).toEqual({
       kind: 'distribution',
       definition: CHARTS.resolution,

@@ -52,9 +52,12 @@ export function resolveChart<D extends ChartDefinition>(
 ): ResolvedChart<D> {
   const hierarchy = definition.hierarchy;
   if (hierarchy && parent != null && hierarchy.problem(parent) === undefined) {
+    const { levelAxisTitle } = hierarchy;
     return {
       kind: definition.kind,
-      definition,
+      definition: levelAxisTitle
+        ? { ...definition, options: { ...definition.options, xAxisTitle: levelAxisTitle } }
+        : definition,
       query: hierarchy.levelQuery(parent),
       title: levelTitle(definition, parent),
       parent,

@@ -295,6 +295,11 @@ export interface ChartHierarchy {
   param: string;
   /** Breadcrumb label of the top level. */
   topLabel: string;
+  /**
+   * The x-axis title of every level below the top, where its bars are of another kind than the
+   * top's (a taxonomy group's source organisms); the top's title otherwise.
+   */
+  levelAxisTitle?: string;
   /** Why `value` is not a class whose level below can be drawn; undefined when it is. */
   problem: (value: string) => string | undefined;
   /** The query of the level below the class `parent` (a valid value). */

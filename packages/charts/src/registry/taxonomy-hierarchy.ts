@@ -41,6 +41,7 @@ function levelQuery(parent: string): DistributionQuery {
 export const TAXONOMY_HIERARCHY: ChartHierarchy = {
   param: 'parent',
   topLabel: 'All groups',
+  levelAxisTitle: 'Source Organism',
   problem: (value) =>
     GROUP_NAME.test(value)
       ? undefined

@@ -172,6 +172,9 @@ describe('the axes of the JSON are the titles drawn in the view and measure aske
     ['resolution-by-year', '?view=shares', { x: 'Year', y: 'Share of entries (%)' }],
     ['experimental-method', '?view=annual', { x: 'Year', y: 'Number of Entries' }],
     ['resolution', '', { x: 'Resolution (Å)', y: 'Number of Entries' }],
+    // A taxonomy group's level counts its source organisms.
+    ['taxonomy', '', { x: 'Taxonomy', y: 'Number of Entries' }],
+    ['taxonomy', '?parent=Eukaryota', { x: 'Source Organism', y: 'Number of Entries' }],
     [
       'resolution',
       `?query=${encodeURIComponent(JSON.stringify({ type: 'terminal', service: 'text', parameters: { attribute: 'exptl.method', operator: 'exact_match', value: 'X-RAY DIFFRACTION' } }))}&measure=percent`,
