@@ -348,6 +348,7 @@ for (const [width, height] of [
       await expect(page.locator('.ps-plot-chart .ps-axis-label')).toContainText([
         'Number of Entries (% of each bar)',
       ]);
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(/, split by .*, percent of each bar$/);
       await waitForBarsGrown(page);
       await page.screenshot({
         path: info.outputPath(`explore-bins-percent-stacked-${width}.png`),

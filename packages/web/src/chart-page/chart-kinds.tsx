@@ -124,7 +124,12 @@ export interface ChartKindView<K extends ChartKind> {
   /** A note under the chart, when the chart shows part of its answer. */
   note: (shown: ShownChart<K>) => ReactNode;
   /** The line under the title: what is counted, by what, over which span or share of the answer. */
-  subtitle: (shown: ShownChart<K>, view: ChartView, partial: PartialYear | undefined) => string;
+  subtitle: (
+    shown: ShownChart<K>,
+    view: ChartView,
+    partial: PartialYear | undefined,
+    shares: boolean,
+  ) => string;
 }
 
 /** The views of a kind of chart: what its switch offers (none for one way of showing). */
@@ -158,8 +163,16 @@ export function growthSubtitle(
   return `${options.yAxisTitle}${split} ${counted}${span}${part}`;
 }
 
-/** What a distribution chart counts, by what, and which share of the groups it draws. */
-export function distributionSubtitle(shown: ShownChart<'distribution'>) {
+/**
+ * What a distribution chart counts, by what, and which share of the groups it draws; `shares`: its
+ * split bars are drawn in percent of each bar.
+ */
+export function distributionSubtitle(
+  shown: ShownChart<'distribution'>,
+  _view?: ChartView,
+  _partial?: PartialYear,
+  shares = false,
+) {
   const { options } = shown.chart.definition;
   const { first } = shown.chart.query;
   const { bucketCount } = shown.data;
@@ -173,7 +186,8 @@ export function distributionSubtitle(shown: ShownChart<'distribution'>) {
       : first.kind === 'terms' && first.maxIntervals !== undefined && bars.length >= first.maxIntervals
         ? `, top ${bars.length}${other}`
         : '';
-  return `${options.yAxisTitle} by ${options.xAxisTitle}${top}${segmentsText(shown)}`;
+  const percent = shares && shown.data.segments?.length ? ', percent of each bar' : '';
+  return `${options.yAxisTitle} by ${options.xAxisTitle}${top}${segmentsText(shown)}${percent}`;
 }
 
 /** How a distribution's bars are split: by which attribute, and how many of its values are drawn. */
@@ -432,7 +446,12 @@ interface OpenKindView {
   seriesLabels: (data: AnyShownChart['data'], view: ChartView) => string[];
   colors?: (data: AnyShownChart['data'], view: ChartView, palette: readonly string[]) => readonly string[];
   note: (shown: AnyShownChart) => ReactNode;
-  subtitle: (shown: AnyShownChart, view: ChartView, partial: PartialYear | undefined) => string;
+  subtitle: (
+    shown: AnyShownChart,
+    view: ChartView,
+    partial: PartialYear | undefined,
+    shares: boolean,
+  ) => string;
 }
 
 /**
@@ -473,8 +492,19 @@ export function KindNote({ shown }: { shown: AnyShownChart }) {
   return viewOf(shown).note(shown);
 }
 
-/** The subtitle under a chart's title: what is counted, by what, over which span or share. */
-export function ChartSubtitle({ shown, view }: { shown: AnyShownChart; view: ChartView }) {
+/**
+ * The subtitle under a chart's title: what is counted, by what, over which span or share; `shares`:
+ * split bars drawn in percent of each bar.
+ */
+export function ChartSubtitle({
+  shown,
+  view,
+  shares = false,
+}: {
+  shown: AnyShownChart;
+  view: ChartView;
+  shares?: boolean;
+}) {
   const provenance = useChartProvenance(shown.respondedAt);
   // Only the annual view of a growth chart has a year's bar that is not over.
   const years =
@@ -482,7 +512,7 @@ export function ChartSubtitle({ shown, view }: { shown: AnyShownChart; view: Cha
   const partial = partialYear(provenance?.date, years);
   return (
     <p className="ps-chart-subtitle" data-testid="chart-subtitle">
-      {viewOf(shown).subtitle(shown, view, partial)}
+      {viewOf(shown).subtitle(shown, view, partial, shares)}
     </p>
   );
 }

@@ -547,7 +547,7 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
               {comparedSubtitle(comparison, state.view)}
             </p>
           ) : (
-            shown && <ChartSubtitle shown={shown} view={state.view} />
+            shown && <ChartSubtitle shown={shown} view={state.view} shares={shares} />
           )}
           {controlsAt('lead')}
         </header>
