@@ -375,20 +375,23 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     const asked = chartAsked((request.params as { file: string }).file, query, service.source.held);
     const { chart, view, hidden, scope, comparison, shares, window, format } = asked;
     const searches = searchesOf(asked);
+    const parse = (answer: ServedAnswer) =>
+      answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
     // The cohorts' requests are sent together, each answered (and cached) like any chart's.
-    const answers = await Promise.all(searches.map((search) => service.answer(search)));
+    const answering = searches.map((search) => service.answer(search));
     const otherAnswers: ServedAnswer[] = [];
     const send = async (search: SearchRequest) => {
       const answer = await service.answer(search);
       otherAnswers.push(answer);
-      return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
+      return parse(answer);
     };
-    // A taxonomy group's organisms: a second search per answer keeps those of the group.
+    // A taxonomy group's organisms: a second search, sent beside the level's, keeps those of the group.
     const parsed = await withMemberChecks(
       comparison?.query ?? chart.query,
-      answers.map((a) => (a.body === null ? null : (JSON.parse(a.body) as SearchResponse))),
+      answering.map((answer) => answer.then(parse)),
       send,
     );
+    const answers = await Promise.all(answering);
     // A top-N terms chart's "Other" bar: a second search per answer, built from its values.
     const others = comparison
       ? comparedOtherRequests(comparison, parsed)

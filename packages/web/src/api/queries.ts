@@ -56,7 +56,7 @@ export function chartDataQuery(
     queryFn: async ({ signal }): Promise<ChartAnswer> => {
       const send = (search: SearchRequest) => postSearch(searchApiUrl, search, signal);
       // A taxonomy group's organisms are kept by a second search of their groups.
-      const [response = null] = await withMemberChecks(query, [await send(request)], send);
+      const [response = null] = await withMemberChecks(query, [send(request)], send);
       // A top-N terms chart's "Other" bar: a second search, built from the values answered.
       const other = otherRequestOf(chart.definition, query, response, scope);
       const [completed] = await withOtherBars([response], [other], send);
