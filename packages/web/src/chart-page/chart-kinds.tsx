@@ -167,12 +167,7 @@ export function growthSubtitle(
  * What a distribution chart counts, by what, and which share of the groups it draws; `shares`: its
  * split bars are drawn in percent of each bar.
  */
-export function distributionSubtitle(
-  shown: ShownChart<'distribution'>,
-  _view?: ChartView,
-  _partial?: PartialYear,
-  shares = false,
-) {
+export function distributionSubtitle(shown: ShownChart<'distribution'>, shares = false) {
   const { options } = shown.chart.definition;
   const { first } = shown.chart.query;
   const { bucketCount } = shown.data;
@@ -356,7 +351,7 @@ export const CHART_KIND_VIEWS: { [K in ChartKind]: ChartKindView<K> } = {
         )
       );
     },
-    subtitle: distributionSubtitle,
+    subtitle: (shown, _view, _partial, shares) => distributionSubtitle(shown, shares),
   },
   trend: {
     toData: trendChartData,
