@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
+import { generateDemoArchive } from '@pdb-stats/demo';
+import { isSnapshot } from '@pdb-stats/snapshot';
 
 /** Folder of the benchmark's demo archive of `entries` entries (git-ignored `data/`). */
 export function benchArchiveDir(entries: number): string {

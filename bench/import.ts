@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readlink, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { importMmcif, type ImportSummary } from '../packages/archive/src/import/pipeline.ts';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { importMmcif, type ImportSummary } from '@pdb-stats/import';
 import { heading, printTable } from './stats.ts';
 
 /** The real archive's size (mid 2026), for the extrapolations. */
@@ -31,23 +32,65 @@ export interface ImportBenchSummary {
   peakRssMb: number;
 }
 
+/** The entry id an mmCIF file names in its data block (`data_1ABC`). */
+function blockIdOf(text: string, path: string): string {
+  const id = /^data_(\S+)/m.exec(text)?.[1];
+  if (!id) throw new Error(`${path}: no data block`);
+  return id;
+}
+
 /**
- * The real mmCIF files linked `copies` times under distinct names (a divided tree per copy), so that
- * per-entry costs are measured over more than a few dozen files.
+ * The real mmCIF files, then `copies - 1` copies of each rewritten under a distinct entry id (every
+ * occurrence of the id in the file, the data block and file name too), one flat folder per copy: the
+ * importer keeps one entry per id, so copies under the same id would count once.
  */
-async function linkCopies(realData: string, dir: string, copies: number): Promise<number> {
-  let files = 0;
+export async function distinctCopies(realData: string, dir: string, copies: number): Promise<number> {
   const sources = ['mmcif/ihm', 'mmcif/csm'].map((s) => join(realData, s));
   const divided = join(realData, 'mmcif/divided');
   const originals: string[] = [];
   for (const shard of await readdir(divided))
     for (const name of await readdir(join(divided, shard))) originals.push(join(divided, shard, name));
   for (const source of sources) for (const name of await readdir(source)) originals.push(join(source, name));
+  const texts = await Promise.all(
+    originals.map(async (path) => {
+      const bytes = await readFile(path);
+      const text = (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('latin1');
+      return { path, text, id: blockIdOf(text, path) };
+    }),
+  );
+  const used = new Set(texts.map((t) => t.id.toUpperCase()));
+  let counter = 0;
+  /** A new id shaped like the old one: four characters for a PDB id, a suffix for a model's. */
+  const nextId = (id: string): string => {
+    for (;;) {
+      const n = (counter++).toString(36).toUpperCase();
+      const candidate = id.length === 4 ? `9${n.padStart(3, '0').slice(-3)}` : `${id}X${n}`;
+      if (id.length === 4 && counter > 36 ** 3) throw new Error('too many copies for four-character ids');
+      if (!used.has(candidate)) {
+        used.add(candidate);
+        return candidate;
+      }
+    }
+  };
+  let files = 0;
   for (let copy = 0; copy < copies; copy++) {
     const folder = join(dir, `copy${String(copy).padStart(3, '0')}`);
     await mkdir(folder, { recursive: true });
-    for (const original of originals) {
-      await symlink(original, join(folder, original.split('/').at(-1) as string));
+    for (const { path, text, id } of texts) {
+      if (copy === 0) {
+        await symlink(path, join(folder, path.split('/').at(-1) as string));
+      } else {
+        const fresh = nextId(id);
+        const pattern = new RegExp(
+          `(?<![A-Za-z0-9_])${id.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?![A-Za-z0-9_])`,
+          'gi',
+        );
+        const rewritten = text.replace(pattern, fresh);
+        await writeFile(
+          join(folder, `${fresh.toLowerCase()}.cif.gz`),
+          gzipSync(Buffer.from(rewritten, 'latin1'), { level: 1 }),
+        );
+      }
       files++;
     }
   }
@@ -68,7 +111,7 @@ export async function benchImport(options: {
   const root = await mkdtemp(join(tmpdir(), 'pdb-stats-bench-import-'));
   try {
     const input = join(root, 'in');
-    const files = await linkCopies(realData, input, options.copies);
+    const files = await distinctCopies(realData, input, options.copies);
     const run = () =>
       importMmcif({
         from: input,
@@ -81,26 +124,34 @@ export async function benchImport(options: {
         ...(options.workers !== undefined && { workers: options.workers }),
       });
     console.log(
-      `${files.toLocaleString('en-US')} files (the ${files / options.copies} real entry files linked ${options.copies} times), with CCD, BIRD, clusters and SIFTS`,
+      `${files.toLocaleString('en-US')} files (the ${files / options.copies} real entry files and ${options.copies - 1} copies of each under distinct ids), with CCD, BIRD, clusters and SIFTS`,
     );
     const first = await run();
     const unchanged = await run();
-    // An update: some links become copies (a new modification time, so they are parsed again). The
-    // real files themselves are never touched.
+    // An update: some files get a new modification time, so they are parsed again (the real files,
+    // linked in the first folder, are never touched).
     const changed = Math.max(1, Math.round(files / 20));
     let touched = 0;
-    for (const copy of (await readdir(input)).sort()) {
+    const later = new Date(Date.now() + 5000);
+    for (const copy of (await readdir(input)).sort().reverse()) {
+      if (copy === 'copy000') continue;
       for (const name of await readdir(join(input, copy))) {
         if (touched >= changed) break;
-        const link = join(input, copy, name);
-        const original = await readlink(link);
-        await rm(link);
-        await copyFile(original, link);
+        await utimes(join(input, copy, name), later, later);
         touched++;
       }
     }
+    // And some entries withdrawn: their files removed (from the first copy, which no change touched).
+    const withdrawn = Math.max(1, Math.round(files / 100));
+    const victims = (await readdir(join(input, 'copy001'))).sort().slice(0, withdrawn);
+    for (const name of victims) await rm(join(input, 'copy001', name));
     const update = await run();
-    return report(files, first, unchanged, update, touched);
+    console.log(
+      `re-runs: unchanged phases ${JSON.stringify(unchanged.phases)} ${unchanged.seconds.toFixed(1)} s, ${unchanged.files.carried} carried over / ${unchanged.files.reused} reused; ` +
+        `update ${update.files.parsed} parsed, ${update.files.carried} carried over, ${update.files.removed} removed, ` +
+        `phases ${JSON.stringify(update.phases)}`,
+    );
+    return report(files, first, unchanged, update, touched, victims.length);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -112,6 +163,7 @@ function report(
   unchanged: ImportSummary,
   update: ImportSummary,
   changedFiles: number,
+  removedFiles: number,
 ): ImportBenchSummary {
   const entries = first.counts.entry;
   const parse = first.phases.rows;
@@ -155,7 +207,10 @@ function report(
       ],
       ['loading enrichers (each run)', s(first.phases.enrichers)],
       ['re-run, nothing changed', `${s(unchanged.seconds)} (${unchanged.files.parsed} parsed)`],
-      [`re-run, ${changedFiles} files changed`, `${s(update.seconds)} (${update.files.parsed} parsed)`],
+      [
+        `re-run, ${changedFiles} files changed and ${removedFiles} removed`,
+        `${s(update.seconds)} (${update.files.parsed} parsed)`,
+      ],
       ['re-run cost per unchanged entry', `${(reusePerEntry * 1000).toFixed(2)} ms`],
       [
         `implied weekly update (${WEEKLY_CHANGES} of ${ARCHIVE_ENTRIES.toLocaleString('en-US')} entries)`,

@@ -11,12 +11,33 @@ export interface BenchServer {
   url: string;
   /** Milliseconds from spawning the process until `/health` answered. */
   startMs: number;
+  /**
+   * The steps of a start as the server reported them in its log, in seconds: `generation` (the
+   * demo archive's entries generated and written), `archive` (the demo archive ready, generation
+   * included), `database` (its tables built into the database file, or reused, or loaded).
+   */
+  steps: StartSteps;
   /** Resolves with the milliseconds the server reports for computing every chart answer ahead. */
   warmed: Promise<number>;
+  /** Resolves with the time (performance.now()) when a line of the server's log first matches `pattern` from now on. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<number>;
   /** Resident set size and its peak (VmRSS, VmHWM) in bytes, from /proc. */
   memory(): Promise<{ rss: number; peak: number }>;
   stop(): Promise<void>;
 }
+
+export interface StartSteps {
+  generation?: number;
+  archive?: number;
+  database?: number;
+}
+
+/** The log lines of main.ts and the demo generator that time a step of the start. */
+const STEP_LINES: [keyof StartSteps, RegExp][] = [
+  ['generation', /generated ([\d,]+) \/ \1 entries \(([\d.]+) s\)/],
+  ['archive', /^Demo archive ready in ()([\d.]+) s/],
+  ['database', /^Archive tables .* in ()([\d.]+) s$/],
+];
 
 export interface StartOptions {
   port: number;
@@ -53,7 +74,19 @@ export async function startServer({ port, env, timeoutMs = 180_000 }: StartOptio
   // The log is read all along: a full pipe would block the server's writes.
   let onWarm: ((ms: number) => void) | undefined;
   const warmed = new Promise<number>((resolve) => (onWarm = resolve));
+  const watchers = new Set<(line: string) => void>();
+  let partial = '';
+  const steps: StartSteps = {};
+  watchers.add((line) => {
+    for (const [step, pattern] of STEP_LINES) {
+      const match = pattern.exec(line);
+      if (match) steps[step] = Number(match[2]);
+    }
+  });
   child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) for (const watch of watchers) watch(line);
     if (!onWarm) return;
     output = (output + chunk.toString()).slice(-20_000);
     const match = /answers of \d+\/\d+ chart requests cached in (\d+) ms/.exec(output);
@@ -75,7 +108,22 @@ export async function startServer({ port, env, timeoutMs = 180_000 }: StartOptio
     child,
     url,
     startMs,
+    steps,
     warmed,
+    waitFor: (pattern, waitMs = 600_000) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          reject(new Error(`no log line matching ${pattern} within ${waitMs} ms`));
+        }, waitMs);
+        const watch = (line: string) => {
+          if (!pattern.test(line)) return;
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolve(performance.now());
+        };
+        watchers.add(watch);
+      }),
     memory: async () => {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       const field = (name: string) =>

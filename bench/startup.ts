@@ -4,7 +4,8 @@
  * it left. Also when the server reports every chart answer computed (it does so after listening).
  */
 import { rm } from 'node:fs/promises';
-import { startServer } from './server-process.ts';
+import { loadavg } from 'node:os';
+import { startServer, type StartSteps } from './server-process.ts';
 import { heading, median, printTable } from './stats.ts';
 
 export interface StartupOptions {
@@ -18,6 +19,8 @@ export interface StartupOptions {
 
 export interface StartupSummary {
   firstStartMs: number;
+  /** The first start's steps as the server reported them (seconds). */
+  firstSteps: StartSteps;
   laterStartMs: number;
   warmMs: number;
 }
@@ -33,8 +36,10 @@ export async function benchStartup(options: StartupOptions): Promise<StartupSumm
   const rows: string[][] = [];
   const later: number[] = [];
   const warm: number[] = [];
+  let firstSteps: StartSteps = {};
   try {
     for (let run = 0; run <= options.restarts; run++) {
+      const load = loadavg()[0]!.toFixed(1);
       const server = await startServer({ port: options.port, env, timeoutMs: 600_000 });
       const warmMs = await Promise.race([
         server.warmed,
@@ -42,21 +47,39 @@ export async function benchStartup(options: StartupOptions): Promise<StartupSumm
       ]);
       await server.stop();
       if (run > 0) later.push(server.startMs);
+      else firstSteps = { ...server.steps };
+      const seconds = (value?: number) => (value === undefined ? '—' : value.toFixed(1));
       warm.push(warmMs);
       rows.push([
         run === 0
           ? `first start, generating ${options.entries.toLocaleString('en-US')} entries`
           : `later start ${run}`,
         (server.startMs / 1000).toFixed(2),
+        seconds(server.steps.generation),
+        seconds(server.steps.archive),
+        seconds(server.steps.database),
         (warmMs / 1000).toFixed(2),
+        load,
       ]);
     }
   } finally {
     await rm(options.folder, { recursive: true, force: true });
   }
-  printTable(['start', 'until /health answers (s)', 'then all chart answers computed (s)'], rows);
+  printTable(
+    [
+      'start',
+      'until /health answers (s)',
+      'entries generated (s)',
+      'demo archive ready (s)',
+      'database file (s)',
+      'then all chart answers computed (s)',
+      'load average at its start',
+    ],
+    rows,
+  );
   return {
     firstStartMs: Number(rows[0]![1]) * 1000,
+    firstSteps,
     laterStartMs: median(later),
     warmMs: median(warm.slice(1)),
   };

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PAGES } from '@pdb-stats/web/routes';
+import { PAGES } from '@pdb-stats/charts';
 import { pageChunkKey, type Manifest } from '../packages/server/src/routes/page-preloads.ts';
 import { heading, kb, printTable } from './stats.ts';
 

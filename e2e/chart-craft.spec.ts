@@ -9,7 +9,19 @@ import { chartData, waitForBarsGrown, waitForChart, withoutServerRendering } fro
  * The charts drawn with care at a desktop's and a phone's width: axes that fit, names in full, bin
  * labels under their bars, a subtitle, the year that is not over marked, and empty states of their own.
  * With CHART_SHOTS_DIR set, each chart's page is saved there as a screenshot to be looked at.
+ *
+ * A test loads several pages one after the other, each checked in a step of its own named as the
+ * check: a fresh browser context per page cost more than the check itself (its scripts fetched and
+ * compiled again), some 5 s a page against 1 to 2 s.
  */
+
+/** Time a test is given per page it loads and checks, on a busy 2-core machine. */
+const PER_PAGE_MS = 15_000;
+
+/** Splits `items` into `count` groups, every count-th item to the same one, so that workers share them. */
+function groups<T>(items: T[], count: number): T[][] {
+  return Array.from({ length: count }, (_, group) => items.filter((_, i) => i % count === group));
+}
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -145,20 +157,27 @@ for (const size of SIZES) {
           ]
         : [{ chart, view: '' }],
     );
-    for (const { chart, view } of pages) {
-      test(`${chart.key}${view && ` (${view})`}: axes fit, names in full, bin labels under their bars, a subtitle`, async ({
+    const named = ({ chart, view }: { chart: ChartDefinition; view: string }) =>
+      `${chart.key}${view && ` (${view})`}`;
+    for (const group of groups(pages, 3)) {
+      test(`${group.map(named).join(', ')}: axes fit, names in full, bin labels under their bars, a subtitle`, async ({
         page,
       }) => {
-        await page.goto(`/${chart.kind}/${chart.key}${view && `?view=${view}`}`);
-        await waitForChart(page);
-        if (chart.kind !== 'trend' || view === 'shares') await waitForBarsGrown(page);
-        await checkCraft(page, chart);
+        test.setTimeout(group.length * PER_PAGE_MS);
+        for (const { chart, view } of group) {
+          await test.step(`${named({ chart, view })}: axes fit, names in full, bin labels under their bars, a subtitle`, async () => {
+            await page.goto(`/${chart.kind}/${chart.key}${view && `?view=${view}`}`);
+            await waitForChart(page);
+            if (chart.kind !== 'trend' || view === 'shares') await waitForBarsGrown(page);
+            await checkCraft(page, chart);
 
-        if (process.env.CHART_SHOTS_DIR) {
-          mkdirSync(process.env.CHART_SHOTS_DIR, { recursive: true });
-          await page.screenshot({
-            path: join(process.env.CHART_SHOTS_DIR, `${chart.key}${view && `-${view}`}-${size.name}.png`),
-            fullPage: true,
+            if (process.env.CHART_SHOTS_DIR) {
+              mkdirSync(process.env.CHART_SHOTS_DIR, { recursive: true });
+              await page.screenshot({
+                path: join(process.env.CHART_SHOTS_DIR, `${chart.key}${view && `-${view}`}-${size.name}.png`),
+                fullPage: true,
+              });
+            }
           });
         }
       });
@@ -173,43 +192,53 @@ for (const size of SIZES) {
     const cohorts = ['X-RAY DIFFRACTION', 'ELECTRON MICROSCOPY']
       .map((m) => `query=${encodeURIComponent(JSON.stringify(method(m)))}`)
       .join('&');
-    for (const [key, view] of [
+    const compared = [
       ['resolution', ''],
       ['enzyme-classification', ''],
       ['overall-structures', 'annual'],
       ['overall-structures', ''],
-    ] as const) {
-      const chart = CHARTS[key];
-      test(`${key}${view && ` (${view})`} compared over two cohorts: axes fit, names in full, labels under their groups, a legend apart`, async ({
-        page,
-      }) => {
-        await page.goto(`/${chart.kind}/${key}?${cohorts}${view && `&view=${view}`}`);
-        await waitForChart(page);
-        await waitForBarsGrown(page);
-        const drawn = await page
-          .locator('.ps-plot-chart .ps-bar')
-          .evaluateAll((bars) => new Set(bars.map((b) => b.getAttribute('data-cohort'))).size);
-        expect(drawn).toBe(2);
-        await checkCraft(page, chart);
-        // The legend's entries: apart, on the screen.
-        const entries = await page.locator('.ps-legend label').evaluateAll((labels) =>
-          labels.map((l) => {
-            const r = l.getBoundingClientRect();
-            return { text: l.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-          }),
-        );
-        expect(entries).toHaveLength(2);
-        for (const entry of entries) {
-          expect(entry.left, entry.text).toBeGreaterThanOrEqual(0);
-          expect(entry.right, entry.text).toBeLessThanOrEqual(size.width);
-        }
-        expect(overlap(entries[0]!, entries[1]!)).toBe(false);
-        await page.screenshot({
-          path: test.info().outputPath(`compared-${key}${view && `-${view}`}-${size.name}.png`),
-          fullPage: true,
+    ] as const;
+    test('resolution, enzyme-classification, overall-structures (annual and cumulative) compared over two cohorts', async ({
+      page,
+    }) => {
+      test.setTimeout(compared.length * PER_PAGE_MS);
+      for (const [key, view] of compared) {
+        const chart = CHARTS[key];
+        await test.step(`${key}${view && ` (${view})`} compared over two cohorts: axes fit, names in full, labels under their groups, a legend apart`, async () => {
+          await page.goto(`/${chart.kind}/${key}?${cohorts}${view && `&view=${view}`}`);
+          await waitForChart(page);
+          await waitForBarsGrown(page);
+          const drawn = await page
+            .locator('.ps-plot-chart .ps-bar')
+            .evaluateAll((bars) => new Set(bars.map((b) => b.getAttribute('data-cohort'))).size);
+          expect(drawn).toBe(2);
+          await checkCraft(page, chart);
+          // The legend's entries: apart, on the screen.
+          const entries = await page.locator('.ps-legend label').evaluateAll((labels) =>
+            labels.map((l) => {
+              const r = l.getBoundingClientRect();
+              return {
+                text: l.textContent ?? '',
+                left: r.left,
+                right: r.right,
+                top: r.top,
+                bottom: r.bottom,
+              };
+            }),
+          );
+          expect(entries).toHaveLength(2);
+          for (const entry of entries) {
+            expect(entry.left, entry.text).toBeGreaterThanOrEqual(0);
+            expect(entry.right, entry.text).toBeLessThanOrEqual(size.width);
+          }
+          expect(overlap(entries[0]!, entries[1]!)).toBe(false);
+          await page.screenshot({
+            path: test.info().outputPath(`compared-${key}${view && `-${view}`}-${size.name}.png`),
+            fullPage: true,
+          });
         });
-      });
-    }
+      }
+    });
 
     test('the SVG download centres each bin label under its bar too', async ({ page, browser }) => {
       await page.goto('/distribution/resolution');
@@ -240,7 +269,9 @@ for (const size of SIZES) {
       // Asked for its first 25 groups only: the answer cannot tell how many there are.
       await page.goto('/distribution/journal');
       await waitForChart(page);
-      await expect(page.getByTestId('chart-subtitle')).toHaveText('Number of Entries by Journal, top 25');
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(
+        /^Number of Entries by Journal, top 25\. [\d,]+ entries in the archive\.$/,
+      );
     });
 
     test('the year that is not over is drawn lighter and marked in the annual view', async ({ page }) => {
@@ -263,52 +294,70 @@ for (const size of SIZES) {
       await expect(page.locator('.ps-partial-note')).toHaveCount(0);
     });
 
-    for (const path of [
+    const withEvents = [
       '/growth/experimental-method?view=annual&chart=line&events=on',
       '/growth/overall-structures?view=annual&events=on',
       '/growth/overall-structures?events=on&from=2012&to=2022',
       '/growth/unique-protein-sequences?chart=line&events=on&from=2000&scale=log',
-    ]) {
-      test(`${path}: ticks, event labels and the note over the plot never overlap`, async ({ page }) => {
-        await page.goto(path);
-        await waitForChart(page);
-        const g = await chartGeometry(page);
-        const texts = await page.locator('.ps-plot-chart svg.ps-chart').evaluate((svg) =>
-          Array.from(svg.querySelectorAll('.ps-tick text, .ps-event-label, .ps-partial-note')).map((t) => {
-            const r = t.getBoundingClientRect();
-            return { text: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-          }),
-        );
-        expect(
-          texts.filter((t) => t.text && g.ticks.every((tick) => tick.text !== t.text)).length,
-        ).toBeGreaterThan(0);
-        for (let i = 0; i < texts.length; i++) {
-          const a = texts[i]!;
-          expect(a.left, a.text).toBeGreaterThanOrEqual(g.svg.left - 0.5);
-          expect(a.right, a.text).toBeLessThanOrEqual(g.svg.right + 0.5);
-          expect(a.top, a.text).toBeGreaterThanOrEqual(g.svg.top - 0.5);
-          for (const b of texts.slice(i + 1))
-            expect(overlap(a, b), `"${a.text}" overlaps "${b.text}"`).toBe(false);
-        }
-        await expect(page.getByTestId('chart-subtitle')).toHaveText(/\S/);
-      });
-    }
+    ];
+    test('growth charts with events: ticks, event labels and the note over the plot never overlap', async ({
+      page,
+    }) => {
+      test.setTimeout(withEvents.length * PER_PAGE_MS);
+      for (const path of withEvents) {
+        await test.step(`${path}: ticks, event labels and the note over the plot never overlap`, async () => {
+          await page.goto(path);
+          await waitForChart(page);
+          const g = await chartGeometry(page);
+          const texts = await page.locator('.ps-plot-chart svg.ps-chart').evaluate((svg) =>
+            Array.from(svg.querySelectorAll('.ps-tick text, .ps-event-label, .ps-partial-note')).map((t) => {
+              const r = t.getBoundingClientRect();
+              return {
+                text: t.textContent ?? '',
+                left: r.left,
+                right: r.right,
+                top: r.top,
+                bottom: r.bottom,
+              };
+            }),
+          );
+          expect(
+            texts.filter((t) => t.text && g.ticks.every((tick) => tick.text !== t.text)).length,
+          ).toBeGreaterThan(0);
+          for (let i = 0; i < texts.length; i++) {
+            const a = texts[i]!;
+            expect(a.left, a.text).toBeGreaterThanOrEqual(g.svg.left - 0.5);
+            expect(a.right, a.text).toBeLessThanOrEqual(g.svg.right + 0.5);
+            expect(a.top, a.text).toBeGreaterThanOrEqual(g.svg.top - 0.5);
+            for (const b of texts.slice(i + 1))
+              expect(overlap(a, b), `"${a.text}" overlaps "${b.text}"`).toBe(false);
+          }
+          await expect(page.getByTestId('chart-subtitle')).toHaveText(/\S/);
+        });
+      }
+    });
 
-    for (const path of ['/growth/overall-structures', '/distribution/resolution', '/distribution/journal']) {
-      test(`${path}: no data is a message of its own, with no axes`, async ({ page }) => {
-        // The service finds nothing (204 No Content) for the chart's request.
-        await withoutServerRendering(page);
-        await page.route(
-          (url) => url.pathname.endsWith('/query'),
-          (route) => route.fulfill({ status: 204 }),
-        );
-        await page.goto(path);
-        const state = page.locator('.ps-plot-chart .ps-chart-state[data-state="no-data"]');
-        await expect(state).toHaveText('The search service has no data for this chart.');
-        await expect(page.locator('.ps-plot-chart svg.ps-chart')).toHaveCount(0);
-        await expect(page.locator('.ps-plot-chart .ps-tick')).toHaveCount(0);
-      });
-    }
+    const withoutData = ['/growth/overall-structures', '/distribution/resolution', '/distribution/journal'];
+    test('growth, bins and top-25 charts: no data is a message of its own, with no axes', async ({
+      page,
+    }) => {
+      test.setTimeout(withoutData.length * PER_PAGE_MS);
+      // The service finds nothing (204 No Content) for the chart's request.
+      await withoutServerRendering(page);
+      await page.route(
+        (url) => url.pathname.endsWith('/query'),
+        (route) => route.fulfill({ status: 204 }),
+      );
+      for (const path of withoutData) {
+        await test.step(`${path}: no data is a message of its own, with no axes`, async () => {
+          await page.goto(path);
+          const state = page.locator('.ps-plot-chart .ps-chart-state[data-state="no-data"]');
+          await expect(state).toHaveText('The search service has no data for this chart.');
+          await expect(page.locator('.ps-plot-chart svg.ps-chart')).toHaveCount(0);
+          await expect(page.locator('.ps-plot-chart .ps-tick')).toHaveCount(0);
+        });
+      }
+    });
 
     test('every series hidden is a message of its own, with no axes', async ({ page, baseURL }) => {
       const chart = CHARTS['experimental-method'];

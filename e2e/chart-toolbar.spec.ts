@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from './support/axe.ts';
 import { CHARTS, chartFacetRequest, clickRequest } from '@pdb-stats/charts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
+import { queryEditorUrl } from '@pdb-stats/charts';
 import { chartMenuButton, openChartMenu } from './support/chart-controls.ts';
-import { largestBar, requestOf, waitForChart } from './support/helpers.ts';
+import { csvTable, largestBar, requestOf, waitForChart } from './support/helpers.ts';
 
 /**
  * The chart page's controls: one calm toolbar (the data view first, the log scale as a switch whose
@@ -203,7 +203,7 @@ test.describe('1280×900', () => {
       expect(file.suggestedFilename()).toMatch(new RegExp(`^experimental-method-annual-.*\\.${extension}$`));
       files[extension] = await readFile((await file.path())!);
     }
-    expect(files.csv!.toString('utf8').split('\r\n')[0]).toMatch(/^Year,/);
+    expect(csvTable(files.csv!.toString('utf8')).split('\r\n')[0]).toMatch(/^Year,/);
     expect(JSON.parse(files.json!.toString('utf8'))).toMatchObject({
       request: chartFacetRequest(chart.query),
     });
@@ -266,7 +266,7 @@ test.describe('375×812, touch', () => {
     await page.screenshot({ path: join(SHOTS, 'phone-menu-open.png') });
   });
 
-  test('a tap on a bar shows its value and an "Open search" link, and opens nothing by itself', async ({
+  test('a tap on a bar shows its value and a "See the N entries" link, and opens nothing by itself', async ({
     page,
   }) => {
     const chart = CHARTS['experimental-method'];
@@ -285,7 +285,9 @@ test.describe('375×812, touch', () => {
     await expect(panel.getByRole('heading')).toHaveText(x);
     await expect(panel).toContainText(series);
     await expect(panel).toContainText(`Number of Entries: ${value.toLocaleString('en-US')}`);
-    const open = panel.getByRole('link', { name: 'Open search' });
+    const open = panel.getByRole('link', { name: `See the ${value.toLocaleString('en-US')} entries` });
+    // The query editor is the second action.
+    await expect(panel.getByRole('link').nth(1)).toHaveText('Query editor');
     const expected = clickRequest(chart, { x, series, view: 'annual' }, chart.query);
     expect(requestOf((await open.getAttribute('href'))!)).toEqual(expected);
     // The panel is on screen, whatever the scroll.
@@ -293,7 +295,7 @@ test.describe('375×812, touch', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(812);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, 'phone-tap.png') });
-    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+    const serious = (await axeScan(page)).violations.filter((v) =>
       ['serious', 'critical'].includes(v.impact ?? ''),
     );
     expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
@@ -302,10 +304,10 @@ test.describe('375×812, touch', () => {
     expect(popups).toEqual([]);
     expect(page.url()).toBe(at);
 
-    // The visitor's tap on "Open search" opens the bar's search.
-    const [editor] = await Promise.all([page.waitForEvent('popup'), open.tap()]);
-    expect(requestOf(editor.url())).toEqual(expected);
-    await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+    // The visitor's tap on "See the N entries" opens the bar's results.
+    const [results] = await Promise.all([page.waitForEvent('popup'), open.tap()]);
+    expect(requestOf(results.url())).toEqual(expected);
+    await expect(results.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
 
     await panel.getByRole('button', { name: 'Close' }).tap();
     await expect(panel).toBeHidden();

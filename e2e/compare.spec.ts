@@ -3,7 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chartMenuButton } from './support/chart-controls.ts';
-import { largestBar, tableText, waitForBarsGrown, waitForChart } from './support/helpers.ts';
+import {
+  countOf,
+  largestBar,
+  parseCount,
+  tableText,
+  waitForBarsGrown,
+  waitForChart,
+} from './support/helpers.ts';
 
 /**
  * Cohorts compared on one chart: `query` repeated (each with an optional `label`), drawn as groups of
@@ -137,18 +144,19 @@ for (const size of SIZES) {
         await expect(panel).toContainText('Cryo-EM');
         [editor] = await Promise.all([
           page.waitForEvent('popup'),
-          panel.getByRole('link', { name: /open search/i }).click(),
+          panel.getByRole('link', { name: /^See the / }).click(),
         ]);
       } else {
         [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
       }
-      await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-      const request = JSON.parse(new URL(editor.url()).searchParams.get('json')!) as {
+      await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+      const request = JSON.parse(new URL(editor.url()).searchParams.get('request')!) as {
         query: { nodes: unknown[] };
       };
       expect(request.query.nodes[0]).toEqual(EM);
-      await editor.getByTestId('results-link').click();
-      await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+      // The query editor, one link further, counts the same.
+      await editor.getByRole('link', { name: 'Edit the request in the query editor' }).click();
+      await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
     });
 
     test('"Compare with…" on a scoped chart builds a second cohort, drawn beside the first', async ({
@@ -287,3 +295,42 @@ test('a fifth cohort is refused with a message naming the limit', async ({ page 
   await page.goto(comparedPath('/distribution/resolution', five));
   await expect(page.getByText(/at most 4 cohorts/)).toBeVisible();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a compared growth table is newest year first with a total row, as a single chart's (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(
+      comparedPath(
+        '/growth/overall-structures',
+        [
+          [XRAY, 'X-ray'],
+          [EM, 'Cryo-EM'],
+        ],
+        '&view=annual',
+      ),
+    );
+    if (javaScriptEnabled) await waitForChart(page);
+    const table = page.locator('.ps-data-details table');
+    await page.locator('.ps-data-details summary').click();
+    await expect(table).toBeVisible();
+    const { columns, rows } = await tableText(table);
+    expect(columns).toEqual(['Year', 'X-ray', 'Cryo-EM']);
+    const years = rows.slice(0, -1).map(([label]) => Number(label));
+    expect(years.length).toBeGreaterThan(10);
+    expect(years).toEqual([...years].sort((a, b) => b - a));
+    const [totalLabel, totals] = rows.at(-1)!;
+    expect(totalLabel).toBe(`Total ${years.at(-1)}–${years[0]}`);
+    // Every entry is released in one year: a cohort's years add up to its entries.
+    for (const [i, node] of [XRAY, EM].entries())
+      expect(parseCount(totals[i]!)).toBe(
+        await countOf(baseURL!, { query: node, return_type: 'entry' } as never),
+      );
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${test.info().outputDir}/compared-table.png` });
+    await context.close();
+  });
+}

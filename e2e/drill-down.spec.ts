@@ -1,14 +1,14 @@
 import {
   CHARTS,
-  EC_CLASS_NAMES,
   chartFacetRequest,
   idOfNamedLabel,
   readLevel,
   resolveChart,
   toDistributionData,
-  withMemberChecks,
+  fetchChartAnswer,
 } from '@pdb-stats/charts';
-import AxeBuilder from '@axe-core/playwright';
+import { EC_CLASS_NAMES } from '@pdb-stats/search-model';
+import { axeScan } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import {
   barValues,
@@ -52,11 +52,7 @@ const TAXONOMY_PATH = '/distribution/taxonomy';
  */
 async function expectedBars(baseURL: string, parent: string | undefined, definition = EC) {
   const chart = resolveChart(definition, undefined, parent);
-  const [response = null] = await withMemberChecks(
-    chart.query,
-    [await search(baseURL, chartFacetRequest(chart.query))],
-    (request) => search(baseURL, request),
-  );
+  const { response } = await fetchChartAnswer((request) => search(baseURL, request), chart);
   const data = toDistributionData(response, chart.query, { truncate: definition.truncateViewData });
   return new Map(data.bars.map((bar) => [`${bar.label}|`, bar.value] as const));
 }
@@ -433,7 +429,7 @@ for (const [address, opens] of [
     await popup.close();
     await expect(page.getByTestId('selection')).toBeVisible();
     await expect(page.getByTestId('drill-down')).toHaveCount(opens ? 1 : 0);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
   });

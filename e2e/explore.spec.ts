@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import {
-  chartFacetRequest,
-  exploreChart,
-  otherRequestOf,
+  fetchChartAnswer,
   readExplore,
-  withOtherBars,
+  resolveExplore,
   toDistributionData,
   toGrowthData,
   type ExploreAttribute,
@@ -16,6 +14,7 @@ import { openChartMenu } from './support/chart-controls.ts';
 import {
   barValues,
   countOf,
+  csvTable,
   largestBar,
   expectBarSearchCount,
   search,
@@ -32,7 +31,7 @@ import {
  * parameters said next to the builder.
  */
 
-/** The attributes used here, as the catalogue has them (names do not matter to the counts). */
+/** The attributes used here, as the catalogue has them (names do not matter to the counts; a unit is in bin labels). */
 const ATTRIBUTES: ExploreAttribute[] = [
   {
     path: 'rcsb_entry_info.resolution_combined',
@@ -40,6 +39,7 @@ const ATTRIBUTES: ExploreAttribute[] = [
     type: 'number',
     contexts: ['default-match'],
     name: 'r',
+    unit: 'Å',
   },
   {
     path: 'rcsb_accession_info.initial_release_date',
@@ -75,14 +75,9 @@ const ATTRIBUTES: ExploreAttribute[] = [
 async function expectedBars(baseURL: string, url: string): Promise<Map<string, number>> {
   const params = new URL(url).searchParams;
   const spec = readExplore(params, (path) => ATTRIBUTES.find((a) => a.path === path)).spec!;
-  const chart = exploreChart(spec);
-  const answered = await search(baseURL, chartFacetRequest(chart.query));
-  // Completed as the page completes it: a top-N terms chart's "Other" bar is a second search.
-  const [response = null] = await withOtherBars(
-    [answered],
-    [otherRequestOf(chart, chart.query, answered)],
-    (request) => search(baseURL, request),
-  );
+  const chart = resolveExplore(spec);
+  // Fetched as the page fetches it: a top-N terms chart's "Other" bar is a second search.
+  const { response } = await fetchChartAnswer((request) => search(baseURL, request), chart);
   if (chart.kind === 'distribution') {
     const data = toDistributionData(response, chart.query);
     if (!data.segments) return new Map(data.bars.map((b) => [`${b.label}|`, b.value]));
@@ -120,6 +115,41 @@ for (const [width, height] of [
   test.describe(`${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
 
+    for (const javaScriptEnabled of [true, false])
+      test(`the landing: a heading, a sentence and example charts drawn with the page, each drawing its chart${javaScriptEnabled ? '' : ' (no JavaScript)'}`, async ({
+        browser,
+      }, info) => {
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto('/explore');
+        const landing = page.getByTestId('explore-landing');
+        await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Explore the archive');
+        await expect(page.getByTestId('explore-start')).toContainText('Chart any attribute');
+        const cards = landing.getByTestId('explore-example');
+        await expect(cards).toHaveCount(8);
+        // Each card shows the shape of its chart: bars with a height, drawn before any script runs.
+        for (const card of await cards.all()) {
+          const heights = await card
+            .locator('svg rect')
+            .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
+          expect(heights.filter((h) => h > 0).length).toBeGreaterThan(2);
+          const box = (await card.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+        await page.screenshot({
+          path: info.outputPath(`explore-landing-${width}${javaScriptEnabled ? '' : '-nojs'}.png`),
+          fullPage: true,
+        });
+        // A card is a link to its whole address, which draws the chart it named.
+        const title = await cards.nth(1).locator('.ps-example-title').innerText();
+        await cards.nth(1).getByRole('link').click();
+        await expect(page).toHaveURL(/\/explore\?attribute=rcsb_entry_info\.resolution_combined&.*end=4\.6/);
+        expect(title).toBe('Resolution of entries');
+        await expect(page.locator('h1')).toHaveText('Entries by Resolution');
+        await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+        await context.close();
+      });
+
     test('bins of a number: picked, edited, refused, Back, and a bar’s search', async ({
       page,
       baseURL,
@@ -145,14 +175,14 @@ for (const [width, height] of [
       await waitForChart(page);
       const bins = await expectedBars(baseURL!, page.url());
       expect([...bins.keys()]).toEqual([
-        '< 1|',
-        '1-1.5|',
-        '1.5-2|',
-        '2-2.5|',
-        '2.5-3|',
-        '3-3.5|',
-        '3.5-4|',
-        '>= 4|',
+        '< 1.0 Å|',
+        '1.0–1.5 Å|',
+        '1.5–2.0 Å|',
+        '2.0–2.5 Å|',
+        '2.5–3.0 Å|',
+        '3.0–3.5 Å|',
+        '3.5–4.0 Å|',
+        '≥ 4.0 Å|',
       ]);
       await expect.poll(() => barValues(page)).toEqual(bins);
       await waitForBarsGrown(page);
@@ -206,7 +236,7 @@ for (const [width, height] of [
       const menu = await openChartMenu(page);
       const item = menu.getByRole('group', { name: 'Download' }).getByRole('menuitem', { name: /CSV/ });
       const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
-      const downloaded = await readFile((await file.path())!, 'utf8');
+      const downloaded = csvTable(await readFile((await file.path())!, 'utf8'));
       const api = await fetch(`${baseURL}/api/charts/explore.csv${new URL(page.url()).search}`);
       expect(api.status).toBe(200);
       expect(await api.text()).toBe(downloaded);
@@ -348,7 +378,9 @@ for (const [width, height] of [
       await expect(page.locator('.ps-plot-chart .ps-axis-label')).toContainText([
         'Number of Entries (% of each bar)',
       ]);
-      await expect(page.getByTestId('chart-subtitle')).toHaveText(/, split by .*, percent of each bar$/);
+      await expect(page.getByTestId('chart-subtitle')).toHaveText(
+        /, split by .*, percent of each bar\. [\d,]+ [a-z ]+ in the archive\.$/,
+      );
       await waitForBarsGrown(page);
       await page.screenshot({
         path: info.outputPath(`explore-bins-percent-stacked-${width}.png`),

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from './support/axe.ts';
 import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { chartMenuButton, chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
-import { barValues, largestBar, waitForChart, withoutServerRendering } from './support/helpers.ts';
+import { barValues, csvTable, largestBar, waitForChart, withoutServerRendering } from './support/helpers.ts';
 
 interface Archive {
   archive_date: string;
@@ -38,7 +38,8 @@ async function download(page: Page, format: RegExp): Promise<{ file: Download; b
 }
 
 /** A CSV written by the dashboard: no quoted fields are needed for these charts' labels. */
-function parseCsv(text: string): string[][] {
+function parseCsv(file: string): string[][] {
+  const text = csvTable(file);
   expect(text.endsWith('\r\n')).toBe(true);
   return text
     .slice(0, -2)
@@ -175,9 +176,9 @@ test('distribution CSV: bins with their bounds and the counts of the bars', asyn
   expect(file.suggestedFilename()).toMatch(/^resolution-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parseCsv(body.toString('utf8'));
   expect(rows[0]).toEqual(['Resolution (Å)', 'From', 'To (exclusive)', 'Number of Entries']);
-  expect(rows[1]).toEqual(['< 1', '', '1', expect.stringMatching(/^\d+$/)]);
-  expect(rows[2]!.slice(0, 3)).toEqual(['1-1.2', '1', '1.2']);
-  expect(rows.at(-1)!.slice(0, 3)).toEqual(['>= 4.6', '4.6', '']);
+  expect(rows[1]).toEqual(['< 1.0 Å', '', '1', expect.stringMatching(/^\d+$/)]);
+  expect(rows[2]!.slice(0, 3)).toEqual(['1.0–1.2 Å', '1', '1.2']);
+  expect(rows.at(-1)!.slice(0, 3)).toEqual(['≥ 4.6 Å', '4.6', '']);
   expect(csvBars(rows, false)).toEqual(nonZero(drawn));
   for (const label of new Set([...drawn.keys()].map((k) => k.split('|')[0])))
     expect(rows.map((r) => r[0])).toContain(label);
@@ -215,46 +216,93 @@ test('JSON: the data, the facet request, the archive date and the source', async
   expect(new Map(document.data.map((d) => [`${d.Journal}|`, d['Number of Entries']]))).toEqual(drawn);
 });
 
-test('SVG: the drawn chart with title, legend, axis titles and caption', async ({ page, baseURL }) => {
-  const archive = await archiveInfo(baseURL!);
-  await openChart(page, '/growth/experimental-method');
-  const pageBars = await page.locator('.ps-plot-chart .ps-bar').count();
-  const legend = (await page.locator('.ps-plot-side li').allInnerTexts()).map((t) => t.trim());
-  const { file, body } = await download(page, /SVG/);
-  expect(file.suggestedFilename()).toMatch(/\.svg$/);
-  const svg = body.toString('utf8');
-  const parsed = await page.evaluate((text) => {
-    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-    const texts = (selector: string) =>
-      Array.from(doc.querySelectorAll(selector)).map((t) => t.textContent ?? '');
-    return {
-      errors: doc.getElementsByTagName('parsererror').length,
-      root: doc.documentElement.localName,
-      title: texts('.ps-export-title text').join(' '),
-      xTitle: texts('.ps-export-x-title'),
-      yTitle: texts('.ps-export-y-title'),
-      legend: texts('.ps-export-legend-item text'),
-      caption: texts('.ps-export-caption text').join(' '),
-      bars: doc.querySelectorAll('.ps-bar').length,
-      filled: Array.from(doc.querySelectorAll('.ps-bar')).every((b) =>
-        /fill:\s*(rgb|#|url)/.test(b.getAttribute('style') ?? ''),
-      ),
-      axisLabelsInChart: doc.querySelectorAll('.ps-axis-label').length,
-    };
-  }, svg);
-  expect(parsed).toMatchObject({
-    errors: 0,
-    root: 'svg',
-    title: CHARTS['experimental-method'].title,
-    xTitle: [CHARTS['experimental-method'].options.xAxisTitle],
-    yTitle: [CHARTS['experimental-method'].options.yAxisTitle],
-    bars: pageBars,
-    filled: true,
-    axisLabelsInChart: 0,
+for (const size of [
+  { name: 'phone', width: 375, height: 800 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`SVG (${size.name}): the drawn chart with title, subtitle, legend, axis titles, and its source, page, date and licence`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(size);
+    const archive = await archiveInfo(baseURL!);
+    const path = '/growth/experimental-method?view=annual';
+    await openChart(page, path);
+    const pageBars = await page.locator('.ps-plot-chart .ps-bar').count();
+    const legend = (await page.locator('.ps-plot-side li').allInnerTexts()).map((t) => t.trim());
+    const subtitle = await page.getByTestId('chart-subtitle').innerText();
+    const { file, body } = await download(page, /SVG/);
+    expect(file.suggestedFilename()).toMatch(/\.svg$/);
+    const svg = body.toString('utf8');
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const texts = (selector: string) =>
+        Array.from(doc.querySelectorAll(selector)).map((t) => t.textContent ?? '');
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        root: doc.documentElement.localName,
+        title: texts('.ps-export-title text').join(' '),
+        subtitle: texts('.ps-export-subtitle text').join(' '),
+        xTitle: texts('.ps-export-x-title'),
+        yTitle: texts('.ps-export-y-title'),
+        legend: texts('.ps-export-legend-item text'),
+        // Lines of a long address are cut anywhere: joined without spaces they give it back.
+        caption: texts('.ps-export-caption text'),
+        bars: doc.querySelectorAll('.ps-bar').length,
+        filled: Array.from(doc.querySelectorAll('.ps-bar')).every((b) =>
+          /fill:\s*(rgb|#|url)/.test(b.getAttribute('style') ?? ''),
+        ),
+        axisLabelsInChart: doc.querySelectorAll('.ps-axis-label').length,
+      };
+    }, svg);
+    expect(parsed).toMatchObject({
+      errors: 0,
+      root: 'svg',
+      title: CHARTS['experimental-method'].title,
+      // Annual, not cumulative: the image says which.
+      subtitle: expect.stringContaining('released each year'),
+      xTitle: [CHARTS['experimental-method'].options.xAxisTitle],
+      yTitle: [CHARTS['experimental-method'].options.yAxisTitle],
+      bars: pageBars,
+      filled: true,
+      axisLabelsInChart: 0,
+    });
+    expect(parsed.subtitle).toBe(subtitle);
+    expect(parsed.legend).toEqual(legend);
+    const caption = parsed.caption.join(' ');
+    expect(caption).toContain(`Source: ${archive.source}`);
+    expect(parsed.caption.join('').replace(/\s/g, '')).toContain(`Chart:${baseURL}${path}`);
+    expect(caption).toContain(`Data as of ${archive.archive_date} (archive date)`);
+    expect(caption).toContain('Data licence: CC0 1.0');
+    // The service's own address is no source a reader of the file can use.
+    expect(caption).not.toContain('search service');
   });
-  expect(parsed.legend).toEqual(legend);
-  expect(parsed.caption).toContain(`Data as of ${archive.archive_date} (archive date)`);
-  expect(parsed.caption).toContain(`Source: ${archive.source}`);
+}
+
+test('CSV and JSON carry the title, subtitle, page, date, licence and citation of the chart', async ({
+  page,
+  baseURL,
+}) => {
+  const archive = await archiveInfo(baseURL!);
+  const path = '/distribution/journal';
+  await openChart(page, path);
+  const subtitle = await page.getByTestId('chart-subtitle').innerText();
+  const csv = (await download(page, /CSV/)).body.toString('utf8');
+  const comments = csv.split('\r\n').filter((line) => line.startsWith('# '));
+  expect(comments.slice(0, 2)).toEqual([`# ${CHARTS.journal.title}`, `# ${subtitle}`]);
+  expect(comments.join('\n')).toContain(`Chart: ${baseURL}${path}`);
+  expect(comments.join('\n')).toContain(`Data as of ${archive.archive_date} (archive date)`);
+  expect(comments.join('\n')).toContain('Data licence: CC0 1.0');
+  expect(comments.join('\n')).toContain(`Cite as: PDB Statistics, “${CHARTS.journal.title}”`);
+
+  const json = JSON.parse((await download(page, /JSON/)).body.toString('utf8')) as Record<string, unknown>;
+  expect(json).toMatchObject({
+    title: CHARTS.journal.title,
+    subtitle,
+    url: `${baseURL}${path}`,
+    licence: { name: 'CC0 1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
+    citation: expect.stringContaining(`${baseURL}${path} (data as of ${archive.archive_date})`),
+  });
 });
 
 test('a trend chart’s shares: the JSON, the SVG and the API name the axes drawn (a share, not a resolution)', async ({
@@ -335,7 +383,9 @@ test("every chart says what its data are as of, from the service's archive manif
     const caption = page.getByTestId('data-as-of');
     await expect(caption).toContainText(`Data as of ${archive.archive_date} (archive date)`);
     await expect(caption).toContainText(`Source: ${archive.source}`);
-    await expect(caption).toContainText(baseURL!);
+    // Read at a loopback address, the service is this site's, not an address of the reader's machine.
+    await expect(caption).toContainText('this site’s search service');
+    await expect(caption).not.toContainText(baseURL!);
   }
 });
 
@@ -483,7 +533,7 @@ test('axe: no serious or critical violations in the download menu, snapshot and 
 }) => {
   // The page itself is scanned by a11y.spec.ts; here only what this feature opens.
   const serious = async (selector: string) =>
-    (await new AxeBuilder({ page }).include(selector).analyze()).violations
+    (await axeScan(page, selector)).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
   await openChart(page, '/distribution/resolution');

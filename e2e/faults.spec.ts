@@ -169,19 +169,25 @@ const WRONG_SHAPES: [string, unknown, string][] = [
   ['a count that is not a number', { result_type: 'entry', total_count: 'many' }, 'total_count'],
 ];
 
-for (const [what, body, named] of WRONG_SHAPES) {
-  test(`an answer of the wrong shape (${what}): the error screen, then the chart`, async ({ page }) => {
-    await page.route(QUERY, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
-    );
-    await page.goto('/growth/experimental-method');
-    await expectDataError(page, 'The search service sent an answer of an unexpected shape');
-    await expect(dataError(page)).toContainText(named);
-    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
-    await page.unroute(QUERY);
-    await tryAgain(page);
-  });
-}
+// One test, a step per shape named as its test was: a fresh browser context per shape fetched and
+// compiled the scripts again.
+test('answers of the wrong shape: the error screen naming what is wrong, then the chart', async ({
+  page,
+}) => {
+  test.setTimeout(WRONG_SHAPES.length * 20_000);
+  for (const [what, body, named] of WRONG_SHAPES)
+    await test.step(`an answer of the wrong shape (${what}): the error screen, then the chart`, async () => {
+      await page.route(QUERY, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+      );
+      await page.goto('/growth/experimental-method');
+      await expectDataError(page, 'The search service sent an answer of an unexpected shape');
+      await expect(dataError(page)).toContainText(named);
+      await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+      await page.unroute(QUERY);
+      await tryAgain(page);
+    });
+});
 
 test('a failed page chunk: "Loading chunk failed", then the page after a reload', async ({ page }) => {
   await page.route(PLOT_CHUNK, (route) => route.abort('connectionreset'));

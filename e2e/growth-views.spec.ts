@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CHART_EVENTS } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { openChartMenu } from './support/chart-controls.ts';
-import { waitForChart } from './support/helpers.ts';
+import { csvTable, waitForChart } from './support/helpers.ts';
 
 /**
  * The growth charts' own views: lines beside the bars, a window of years (the chart, its table and
@@ -97,12 +97,15 @@ for (const size of SIZES) {
       const open = async () => {
         if (size.name === 'phone') {
           await point.click();
-          return page.getByTestId('selection').getByRole('link', { name: 'Open search' }).click();
+          return page
+            .getByTestId('selection')
+            .getByRole('link', { name: /^See the / })
+            .click();
         }
         return point.click();
       };
-      const [editor] = await Promise.all([page.waitForEvent('popup'), open()]);
-      await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(top.v));
+      const [results] = await Promise.all([page.waitForEvent('popup'), open()]);
+      await expect(results.getByTestId('total-count')).toHaveAttribute('data-count', String(top.v));
     });
 
     test('the window limits the years drawn, the table and the downloads; cumulative totals count the years before', async ({
@@ -126,7 +129,8 @@ for (const size of SIZES) {
       expect(
         Number(await page.locator('.ps-bar[data-x="2000"][data-series="X-ray"]').getAttribute('data-value')),
       ).toBe(before);
-      expect(await tableYears(page)).toEqual(years);
+      // The table lists the newest year first.
+      expect(await tableYears(page)).toEqual([...years].reverse());
 
       // The downloaded CSV, and the data API's address in the menu, hold those years only.
       const menu = await openChartMenu(page);
@@ -134,7 +138,7 @@ for (const size of SIZES) {
       expect(api).toContain('from=2000&to=2010');
       const item = menu.getByRole('group', { name: 'Download' }).getByRole('menuitem', { name: /CSV/ });
       const [file] = await Promise.all([page.waitForEvent('download'), item.click()]);
-      const csv = await readFile((await file.path())!, 'utf8');
+      const csv = csvTable(await readFile((await file.path())!, 'utf8'));
       expect(
         csv
           .trim()

@@ -52,7 +52,7 @@ test('chart bars are reached by Tab, named by label, series and value, moved by 
   const year = (await target.getAttribute('data-x'))!;
   const series = (await target.getAttribute('data-series'))!;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-  expect(popup.url().startsWith(`${baseURL}/query-editor.html?json=`)).toBe(true);
+  expect(popup.url().startsWith(`${baseURL}/search?request=`)).toBe(true);
   const chart = CHARTS['experimental-method'];
   expect(requestOf(popup.url())).toEqual(
     clickRequest(chart, { x: year, series, view: 'cumulative' }, chart.query),
@@ -188,7 +188,7 @@ test('the data table is reached and used by keyboard, with caption and header sc
   await expect(focused(page)).toHaveAccessibleName(`${label}: ${value}, search`);
   const chart = CHARTS.resolution;
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.keyboard.press('Enter')]);
-  expect(popup.url().startsWith(`${baseURL}/query-editor.html?json=`)).toBe(true);
+  expect(popup.url().startsWith(`${baseURL}/search?request=`)).toBe(true);
   expect(requestOf(popup.url())).toEqual(clickRequest(chart, { x: label, view: 'cumulative' }, chart.query));
 });
 

@@ -76,26 +76,32 @@ async function expectChartReadable(page: Page) {
 
 const LOG_SCALE = chartCase(CHARTS['experimental-method'], '?view=annual&scale=log');
 
-for (const route of [...CHART_KINDS, LOG_SCALE, ...OTHER_ROUTES] as RouteCase[]) {
-  test(`375 px: ${route.name} fits the screen`, async ({ page }) => {
-    await page.goto(route.path);
-    await route.ready(page);
-    await expectNoHorizontalOverflow(page);
-    if (route.path.startsWith('/growth/') || route.path.startsWith('/distribution/')) {
-      await expectChartReadable(page);
-      const legend = page.locator('.ps-legend');
-      if (await legend.count()) {
-        await expect(legend).toBeVisible();
-        const box = (await legend.boundingBox())!;
-        expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
-        await expect(legend.locator('label').first()).toBeVisible();
-      }
-      // The data table scrolls inside its own box.
-      await page.getByText('Data table').click();
-      await expect(page.locator('.ps-table').first()).toBeVisible();
-      await expectNoHorizontalOverflow(page);
-    }
-    await shoot(page, route.name);
+// The chart pages in one test and the others in another, a step per route named as its test was: a
+// fresh browser context per route fetched and compiled the scripts again.
+for (const routes of [[...CHART_KINDS, LOG_SCALE], OTHER_ROUTES] as RouteCase[][]) {
+  test(`375 px: ${routes.map((r) => r.name).join(', ')} fit the screen`, async ({ page }) => {
+    test.setTimeout(routes.length * 20_000);
+    for (const route of routes)
+      await test.step(`375 px: ${route.name} fits the screen`, async () => {
+        await page.goto(route.path);
+        await route.ready(page);
+        await expectNoHorizontalOverflow(page);
+        if (route.path.startsWith('/growth/') || route.path.startsWith('/distribution/')) {
+          await expectChartReadable(page);
+          const legend = page.locator('.ps-legend');
+          if (await legend.count()) {
+            await expect(legend).toBeVisible();
+            const box = (await legend.boundingBox())!;
+            expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+            await expect(legend.locator('label').first()).toBeVisible();
+          }
+          // The data table scrolls inside its own box.
+          await page.getByText('Data table').click();
+          await expect(page.locator('.ps-table').first()).toBeVisible();
+          await expectNoHorizontalOverflow(page);
+        }
+        await shoot(page, route.name);
+      });
   });
 }
 

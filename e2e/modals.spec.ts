@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
+import { COLOR_SCHEMES, OTHER_COLOR } from '../packages/web/src/settings/colors.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { chartMenuButton, chooseInChartMenu, openSettingsFromNav } from './support/chart-controls.ts';
 import { waitForChart, withRootConfig } from './support/helpers.ts';
@@ -47,7 +47,8 @@ test('a scheme change recolours the chart at once, without fetching again', asyn
   const colours = await page
     .locator('.ps-plot-chart .ps-bar')
     .evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('fill')))]);
-  for (const colour of colours) expect(COLOR_SCHEMES.achromatic).toContain(colour);
+  // Each series in the scheme's colours, "Other" in its grey.
+  for (const colour of colours) expect([...COLOR_SCHEMES.achromatic, OTHER_COLOR]).toContain(colour);
   await expect(second).toBeAttached();
   await dialog.getByRole('radio', { name: 'Custom' }).check();
   expect(await firstBarFill(page)).toBe(COLOR_SCHEMES.custom[0]);

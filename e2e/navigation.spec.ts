@@ -17,7 +17,9 @@ test('the title link is disabled on home and links home elsewhere', async ({ pag
   await expect(page).toHaveTitle('PDB Statistics');
 });
 
-test('dropdowns open on hover and list every chart of their category', async ({ page }) => {
+test('dropdowns open on hover and list every chart of their category (and the map, after its chart)', async ({
+  page,
+}) => {
   await page.goto('/');
   const growthMenu = page.locator('[data-category="growth"] .ps-dropdown-menu');
   await expect(growthMenu).toBeHidden();
@@ -33,8 +35,12 @@ test('dropdowns open on hover and list every chart of their category', async ({ 
   await distributionToggle(page).hover();
   const distributionMenu = page.locator('[data-category="distribution"] .ps-dropdown-menu');
   await expect(distributionMenu.getByRole('link')).toHaveCount(
-    CHART_LIST.filter((c) => c.kind === 'distribution').length,
+    CHART_LIST.filter((c) => c.kind === 'distribution').length + 1,
   );
+  const hrefs = await distributionMenu
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs[hrefs.indexOf('/distribution/funding-countries') + 1]).toBe('/map/funding-countries');
   await distributionMenu.getByRole('link', { name: 'Resolution', exact: true }).click();
   await expect(page).toHaveURL(/\/distribution\/resolution$/);
   await expect(page).toHaveTitle('PDB Statistics: PDB Data Distribution by Resolution');
@@ -48,6 +54,9 @@ test('the group of the current path is bold', async ({ page }) => {
   expect(await weight(distributionToggle(page))).toBe('400');
   await page.goto('/distribution/taxonomy');
   expect(await weight(growthToggle(page))).toBe('400');
+  expect(await weight(distributionToggle(page))).toBe('700');
+  // The map is listed in the distributions' menu.
+  await page.goto('/map/funding-countries');
   expect(await weight(distributionToggle(page))).toBe('700');
   await page.goto('/');
   expect(await weight(growthToggle(page))).toBe('400');

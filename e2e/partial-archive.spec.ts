@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHARTS, chartFacetRequest } from '@pdb-stats/charts';
-import { queryEditorUrl, searchEndpoint } from '../packages/web/src/api/addresses.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { queryEditorUrl, searchEndpoint } from '@pdb-stats/charts';
+import { axeScan } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { countOf, experimentalCount, parseCount, waitForChart } from './support/helpers.ts';
 import { freePort, makePartialArchive, startServer } from './support/partial-archive.ts';
@@ -47,7 +47,7 @@ test.afterAll(() => {
 
 /** Serious and critical axe-core violations on the page as it is now. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeScan(page);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

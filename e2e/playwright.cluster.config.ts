@@ -23,6 +23,6 @@ export default defineConfig({
   globalTeardown: ['./support/stop-cluster.ts', './support/search-answer-checks.ts'],
   webServer: {
     ...base.webServer,
-    command: 'npm run build -w @pdb-stats/web && node --import tsx e2e/support/start-cluster-server.ts',
+    command: 'npm run build && node --import tsx e2e/support/start-cluster-server.ts',
   } as typeof base.webServer,
 });

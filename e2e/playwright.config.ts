@@ -38,6 +38,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 900 },
+    // Bars do not grow in (600 ms each time a chart is drawn), which a click on a bar would wait out:
+    // e2e/charts.spec.ts checks both wishes.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -53,7 +56,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npm run build -w @pdb-stats/web && node --import tsx e2e/support/start-server.ts',
+    command: 'npm run build && node --import tsx e2e/support/start-server.ts',
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,

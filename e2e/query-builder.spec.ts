@@ -1,6 +1,6 @@
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
 import { expect, test, type Page } from '@playwright/test';
-import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
+import { queryEditorUrl } from '@pdb-stats/charts';
 import { countOf } from './support/helpers.ts';
 
 /**

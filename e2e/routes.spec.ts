@@ -1,4 +1,3 @@
-import { CHART_LIST } from '@pdb-stats/charts';
 import { expect, test } from '@playwright/test';
 import {
   countOf,
@@ -36,14 +35,7 @@ test('other statistics and the data snapshot have their titles and content', asy
   await expect.poll(async () => parseCount(await entries.textContent())).toBe(expected);
 });
 
-for (const chart of CHART_LIST) {
-  test(`${chart.kind}/${chart.key} has its title`, async ({ page }) => {
-    await page.goto(`/${chart.kind}/${chart.key}`);
-    await expect(page).toHaveTitle(`PDB Statistics: ${chart.title}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(chart.title);
-    await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
-  });
-}
+// Each chart's title and Demo badge: charts.spec.ts and trend.spec.ts check them on the page they open.
 
 for (const path of [
   '/no-such-page',

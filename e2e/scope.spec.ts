@@ -60,6 +60,30 @@ for (const [width, height] of [
   test.describe(`${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
 
+    test('a scope matching nothing says so in words, with an edit link, and draws no axes, bars or table', async ({
+      page,
+    }) => {
+      const none: QueryNode = {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 0.01 },
+      };
+      await page.goto(scoped('/distribution/resolution', none));
+      const empty = page.getByTestId('scope-empty');
+      await expect(empty).toContainText(
+        /^No entries match .*Resolution.*\. Edit the search or change it above\.$/,
+      );
+      await expect(empty.getByRole('link', { name: 'Edit the search' })).toHaveAttribute(
+        'href',
+        /query-editor\.html\?json=/,
+      );
+      await expect(page.locator('.ps-plot-chart svg')).toHaveCount(0);
+      await expect(page.locator('.ps-bar')).toHaveCount(0);
+      await expect(page.getByText('Data table')).toHaveCount(0);
+      await expect(page.getByText(/Click a bar|Tap a bar/)).toHaveCount(0);
+      await page.screenshot({ path: `${test.info().outputDir}/scope-empty-${width}.png`, fullPage: true });
+    });
+
     test('a chart over a scope: chips, its own bars, a bar clicking through to scope AND bar', async ({
       page,
       baseURL,
@@ -104,10 +128,10 @@ for (const [width, height] of [
       const request = clickRequest(chart, { x, series, view: 'annual' }, chart.query, SCOPE);
       expect(await countOf(baseURL!, request)).toBe(value);
       if (width >= 600) {
-        // A click opens that very search, scope AND bar, in the query editor, counting the bar.
+        // A click opens the results of that very search, scope AND bar, counting the bar.
         const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
         expect(requestOf(editor.url())).toEqual(request);
-        await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
+        await expect(editor.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
         await editor.close();
       }
       // Its results page counts the bar's number.

@@ -1,6 +1,6 @@
 import type { AttributeParameters, SearchRequest, TerminalNode } from '@pdb-stats/search-model';
 import { expect, test, type Page } from '@playwright/test';
-import { queryEditorUrl } from '../packages/web/src/api/addresses.ts';
+import { queryEditorUrl } from '@pdb-stats/charts';
 import { search, withRootConfig } from './support/helpers.ts';
 
 /**
@@ -142,34 +142,34 @@ for (const viewport of VIEWPORTS) {
       expect(options).not.toContain('Score');
     });
 
-    test('identifiers link to their pages in the archive, at the configured address', async ({ page }) => {
+    test('a demo archive’s identifiers link to their entry pages here, never to the public archive', async ({
+      page,
+    }) => {
       await page.goto(resultsUrl(ALL_ENTRIES));
       const links = rowHeads(page).locator('a');
       await expect(links).toHaveCount(25);
       for (const link of await links.all())
-        expect(await link.getAttribute('href')).toBe(
-          `https://www.rcsb.org/structure/${await link.textContent()}`,
-        );
+        expect(await link.getAttribute('href')).toBe(`/entry/${await link.textContent()}`);
+      // Entities link to their entry's page.
+      await page.goto(resultsUrl({ return_type: 'polymer_entity' }));
+      const entity = rowHeads(page).locator('a').first();
+      expect(await entity.getAttribute('href')).toBe(`/entry/${(await entity.textContent())!.split('_')[0]}`);
 
+      // A demo chemical component has no page here, and its public page is another component's.
       await page.goto(
         `/search/chemical/?request=${encodeURIComponent(JSON.stringify({ return_type: 'mol_definition' }))}`,
       );
-      const ligand = rowHeads(page).locator('a').first();
-      await expect(ligand).toHaveAttribute(
-        'href',
-        `https://www.rcsb.org/ligand/${await ligand.textContent()}`,
-      );
+      await expect(rowHeads(page).first()).toBeVisible();
+      await expect(rowHeads(page).locator('a')).toHaveCount(0);
 
+      // A configured archive page is no reason to link a made-up id to it.
       await withRootConfig(page, (origin) => ({
         sierraConfig: { searchApiUrl: origin, searchAdvancedUrl: origin },
         archivePages: { structure: 'https://www.ebi.ac.uk/pdbe/entry/pdb/' },
       }));
       await page.goto(resultsUrl(ALL_ENTRIES));
-      const first = rowHeads(page).locator('a').first();
-      await expect(first).toHaveAttribute(
-        'href',
-        `https://www.ebi.ac.uk/pdbe/entry/pdb/${await first.textContent()}`,
-      );
+      await expect(rowHeads(page).locator('a')).toHaveCount(25);
+      await expect(page.getByTestId('results-table').locator('a[href^="http"]')).toHaveCount(0);
     });
 
     test('the query editor says the request in plain words above its JSON', async ({ page }) => {

@@ -93,13 +93,13 @@ for (const width of [320, 800]) {
   });
 }
 
-test('a bar of the embedded chart opens its search in a new tab', async ({ page }) => {
+test('a bar of the embedded chart opens its results in a new tab', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await page.goto('/embed/distribution/resolution');
   await waitForChart(page);
   const bar = await largestBar(page);
   const [popup] = await Promise.all([page.waitForEvent('popup'), bar.click()]);
-  expect(popup.url()).toContain('/query-editor.html');
+  expect(popup.url()).toContain('/search?request=');
   expect(requestOf(popup.url()).return_type).toBe('entry');
   // The page itself stays: it lives in someone else's page.
   expect(new URL(page.url()).pathname).toBe('/embed/distribution/resolution');

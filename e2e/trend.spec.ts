@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHARTS, CHART_LIST, clickRequest, stepText, toTrendData } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
-import { barValues, chartData, countOf, largestBar, requestOf, waitForChart } from './support/helpers.ts';
+import {
+  barValues,
+  chartData,
+  countOf,
+  expectChartTitled,
+  largestBar,
+  requestOf,
+  waitForChart,
+} from './support/helpers.ts';
 
 /**
  * Distributions over time: a numeric attribute's median and quartiles per release year (a band) and
@@ -25,7 +33,7 @@ async function pointValues(page: Page): Promise<Map<string, number[]>> {
 }
 
 for (const chart of TREND_CHARTS) {
-  test(`${chart.key}: each year's point carries the quartiles of the answer, each segment its count`, async ({
+  test(`${chart.key}: its title, each year's point carries the quartiles of the answer, each segment its count`, async ({
     page,
     baseURL,
   }) => {
@@ -34,6 +42,7 @@ for (const chart of TREND_CHARTS) {
     expect(data.quartiles.length).toBeGreaterThan(3);
     await page.goto(`/trend/${chart.key}`);
     await waitForChart(page);
+    await expectChartTitled(page, chart.title);
     expect(await pointValues(page)).toEqual(
       new Map(data.quartiles.map((q) => [q.year, [q.count, q.q1, q.median, q.q3]])),
     );

@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES } from '../packages/web/src/settings/colors.ts';
+import { COLOR_SCHEMES, OTHER_COLOR } from '../packages/web/src/settings/colors.ts';
 import { CHARTS, toDistributionData, toGrowthData } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { openSettingsFromNav } from './support/chart-controls.ts';
@@ -55,7 +55,8 @@ test('view, series, scale and scheme go into the URL and come back from it', asy
   expect(url.searchParams.get('scheme')).toBe('achromatic');
   const colorShown = await firstBarColor(page);
   const colors = await bars(page).evaluateAll((rects) => rects.map((r) => r.getAttribute('data-color')));
-  for (const color of colors) expect(COLOR_SCHEMES.achromatic).toContain(color);
+  // Each series in the scheme's colours, "Other" in its grey.
+  for (const color of colors) expect([...COLOR_SCHEMES.achromatic, OTHER_COLOR]).toContain(color);
   await expect(page.locator(`.ps-plot-chart .ps-bar[data-series="${hiddenSeries}"]`)).toHaveCount(0);
   const expected = { annual: 'true', unchecked: [hiddenSeries], log: true, scale: 'log', color: colorShown };
   expect(await shownState(page)).toEqual(expected);

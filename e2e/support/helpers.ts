@@ -1,18 +1,41 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { chartFacetRequest, type ChartQuery } from '@pdb-stats/charts';
-import { searchEndpoint } from '../../packages/web/src/api/addresses.ts';
+import { searchEndpoint } from '@pdb-stats/charts';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
+
+/**
+ * Searches the test process has in flight at most: the server caps the connections of one client
+ * address (429 beyond), and every worker and browser of the run shares the loopback address.
+ */
+const MAX_SEARCHES_IN_FLIGHT = 8;
+let inFlight = 0;
+const waiting: (() => void)[] = [];
+
+async function withinSearchLimit<T>(work: () => Promise<T>): Promise<T> {
+  // A finished search hands its place to the next waiting one, so the count never passes the limit.
+  if (inFlight < MAX_SEARCHES_IN_FLIGHT) inFlight += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  }
+}
 
 /** Sends a request to the service the browser uses, from the test process (loopback only). */
 export async function search(baseURL: string, request: SearchRequest): Promise<SearchResponse | null> {
-  const response = await fetch(searchEndpoint(baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(request),
+  return withinSearchLimit(async () => {
+    const response = await fetch(searchEndpoint(baseURL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+    if (response.status === 204) return null;
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as SearchResponse;
   });
-  if (response.status === 204) return null;
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as SearchResponse;
 }
 
 /**
@@ -75,7 +98,10 @@ export function chartData(baseURL: string, query: ChartQuery) {
   return search(baseURL, chartFacetRequest(query));
 }
 
-/** Replaces the root element's config of the HTML document (a host page with another config). */
+/**
+ * Replaces the root element's config of the HTML document (a host page with another config); the
+ * markup the server drew with its own config is left out, as the browser draws the page anew.
+ */
 export async function withRootConfig(page: Page, config: (origin: string) => unknown) {
   await page.route(
     (url) => !url.pathname.includes('.') && !url.pathname.startsWith('/rcsbsearch/'),
@@ -84,7 +110,7 @@ export async function withRootConfig(page: Page, config: (origin: string) => unk
       const origin = new URL(route.request().url()).origin;
       const value = config(origin);
       const text = typeof value === 'string' ? value : JSON.stringify(value);
-      const html = (await response.text()).replace(
+      const html = withoutServerMarkup(await response.text()).replace(
         /data-config=('[^']*'|"[^"]*")/,
         `data-config='${text.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}'`,
       );
@@ -111,14 +137,27 @@ export async function barValues(page: Page): Promise<Map<string, number>> {
 }
 
 /**
- * Waits until the element `selector` names is React's: a page the server drew is on screen before
- * its scripts have run, and a click on it then is a click on plain HTML (a bar is a link).
+ * Waits until the element `selector` names is React's and the page has finished hydrating (the
+ * document's `data-hydrated`): a page the server drew is on screen before its scripts have run, a
+ * click on it then is a click on plain HTML (a bar is a link), and until hydration ends it holds
+ * its controls in two places.
  */
 export async function waitForHydration(page: Page, selector: string) {
   await page.waitForFunction((selector) => {
     const element = document.querySelector(selector);
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    return (
+      document.documentElement.dataset.hydrated !== undefined &&
+      element !== null &&
+      Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+    );
   }, selector);
+}
+
+/** The page is the chart's: its document title, its heading, and the Demo badge of the demo archive. */
+export async function expectChartTitled(page: Page, title: string) {
+  await expect(page).toHaveTitle(`PDB Statistics: ${title}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('Demo data', { exact: true })).toBeVisible();
 }
 
 /** Waits until the chart is drawn (no skeleton, bars or an empty-data note) and hydrated. */
@@ -169,6 +208,14 @@ export async function largestBar(page: Page, selector = '.ps-plot-chart .ps-bar'
   return bars.nth(index);
 }
 
+/** A page without the markup the server drew and the answers it drew it from: the browser draws it. */
+function withoutServerMarkup(html: string): string {
+  return html.replace(
+    /(<div id="statsroot"[^>]*>)[\s\S]*<\/div><script type="application\/json" id="ps-server-state">[\s\S]*?<\/script>/,
+    '$1</div>',
+  );
+}
+
 /**
  * Pages as the server sends them when it does not render them (a render that failed or took too
  * long): the browser draws them and asks the service itself, so that a test can answer for the
@@ -180,31 +227,35 @@ export async function withoutServerRendering(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const body = (await response.text()).replace(
-        /(<div id="statsroot"[^>]*>)[\s\S]*<\/div><script type="application\/json" id="ps-server-state">[\s\S]*?<\/script>/,
-        '$1</div>',
-      );
-      await route.fulfill({ response, body });
+      await route.fulfill({ response, body: withoutServerMarkup(await response.text()) });
     },
   );
 }
 
 /**
  * Chooses a bar as the visitor does and checks that its search finds the bar's number: on a phone a
- * tap shows the bar's panel, whose link is counted; elsewhere a click opens the search in a tab.
+ * tap shows the bar's panel, whose link is counted; elsewhere a click opens its results in a tab.
  */
 export async function expectBarSearchCount(page: Page, bar: Locator, value: number, phone: boolean) {
   if (phone) {
     await bar.click({ force: true });
     const href = await page
       .getByTestId('selection')
-      .getByRole('link', { name: 'Open search' })
+      .getByRole('link', { name: /^See the / })
       .getAttribute('href');
     const url = new URL(href!, page.url());
     expect(await countOf(url.origin, requestOf(url.href))).toBe(value);
   } else {
-    const [editor] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
-    await expect(editor.getByTestId('result-count')).toHaveAttribute('data-count', String(value));
-    await editor.close();
+    const [results] = await Promise.all([page.waitForEvent('popup'), bar.click({ force: true })]);
+    await expect(results.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+    await results.close();
   }
+}
+
+/**
+ * The table of a downloaded CSV: the file without the comment lines ("# …") that say above the table
+ * what it is (title, source, date, licence), which the chart data API's CSV does not carry.
+ */
+export function csvTable(text: string): string {
+  return text.replace(/^(?:# [^\r\n]*\r\n)+/, '');
 }

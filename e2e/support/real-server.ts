@@ -36,7 +36,7 @@ export function makeArchive(dir: string): boolean {
     [
       '--import',
       'tsx',
-      join(ROOT, 'packages/archive/src/cli.ts'),
+      join(ROOT, 'packages/demo/src/cli.ts'),
       '--entries',
       '2000',
       '--archive-date',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseRangeLabel } from './range-label.ts';
 import {
   binLabel,
   generateBins,
@@ -39,24 +40,52 @@ describe(generateBins.name, () => {
 });
 
 describe(binLabel.name, () => {
-  it('labels plain, kilo and dalton bins without a trailing .0', () => {
-    expect(binLabel({ to: 1 }, 'plain')).toBe('< 1');
-    expect(binLabel({ from: 1, to: 1.2 }, 'plain')).toBe('1-1.2');
-    expect(binLabel({ from: 4.6 }, 'plain')).toBe('>= 4.6');
-    expect(binLabel({ to: 20 }, 'kilo')).toBe('< 20k');
-    expect(binLabel({ from: 20, to: 40 }, 'kilo')).toBe('20k-40k');
-    expect(binLabel({ from: 380 }, 'kilo')).toBe('>= 380k');
-    expect(binLabel({ to: 100 }, 'dalton')).toBe('< 100 Da');
-    expect(binLabel({ from: 100, to: 200 }, 'dalton')).toBe('100-200 Da');
-    expect(binLabel({ from: 2000 }, 'dalton')).toBe('>= 2000 Da');
-    expect(binLabel({ from: 1000, to: 2000 }, 'plain')).toBe('1000-2000');
+  const plain = (start: number, step: number, end: number, unit?: string) => ({
+    bins: { start, step, end },
+    labelStyle: 'plain' as const,
+    ...(unit && { unit }),
   });
 
-  it('says "to" between the bounds of a bin with a negative one, and reads back to the same bounds', () => {
-    const bins = generateBins({ start: -1, step: 0.5, end: 1 });
-    const labels = bins.map((bin) => binLabel(bin, 'plain'));
-    expect(labels).toEqual(['< -1', '-1 to -0.5', '-0.5 to 0', '0-0.5', '0.5-1', '>= 1']);
-    expect(binLabel({ from: -40, to: -20 }, 'kilo')).toBe('-40k to -20k');
+  it('writes every bound with the decimals of the set, an en dash between them, ≥ and the unit', () => {
+    const resolution = plain(1, 0.2, 4.6, 'Å');
+    expect(binLabel({ to: 1 }, resolution)).toBe('< 1.0 Å');
+    expect(binLabel({ from: 1, to: 1.2 }, resolution)).toBe('1.0–1.2 Å');
+    expect(binLabel({ from: 4.6 }, resolution)).toBe('≥ 4.6 Å');
+    const rFree = plain(0.14, 0.01, 0.32);
+    expect(binLabel({ from: 0.2, to: 0.21 }, rFree)).toBe('0.20–0.21');
+    expect(binLabel({ from: 0.32 }, rFree)).toBe('≥ 0.32');
+  });
+
+  it('separates thousands, writes kilo bounds with k and dalton bins with Da', () => {
+    expect(binLabel({ from: 1000, to: 2000 }, plain(1000, 1000, 19000))).toBe('1,000–2,000');
+    const kilo = { bins: { start: 20, step: 20, end: 380 }, labelStyle: 'kilo' as const, unit: 'kDa' };
+    expect(binLabel({ to: 20 }, kilo)).toBe('< 20k');
+    expect(binLabel({ from: 20, to: 40 }, kilo)).toBe('20k–40k');
+    expect(binLabel({ from: 380 }, kilo)).toBe('≥ 380k');
+    const dalton = { bins: { start: 100, step: 100, end: 2000 }, labelStyle: 'dalton' as const };
+    expect(binLabel({ to: 100 }, dalton)).toBe('< 100 Da');
+    expect(binLabel({ from: 100, to: 200 }, dalton)).toBe('100–200 Da');
+    expect(binLabel({ from: 2000 }, dalton)).toBe('≥ 2,000 Da');
+  });
+
+  it('says "to" between the bounds of a bin with a negative one, with minus signs', () => {
+    const spec = plain(-1, 0.5, 1);
+    const labels = generateBins(spec.bins).map((bin) => binLabel(bin, spec));
+    expect(labels).toEqual(['< −1.0', '−1.0 to −0.5', '−0.5 to 0.0', '0.0–0.5', '0.5–1.0', '≥ 1.0']);
+  });
+
+  it('is read back to the same bounds by parseRangeLabel', () => {
+    for (const spec of [plain(1, 0.2, 4.6, 'Å'), plain(-1, 0.5, 1, 'kDa'), plain(1000, 1000, 19000)])
+      for (const bin of generateBins(spec.bins)) {
+        const condition = parseRangeLabel(binLabel(bin, spec));
+        const read =
+          condition.operator === 'range'
+            ? { from: condition.value.from, to: condition.value.to }
+            : condition.operator === 'less'
+              ? { to: condition.value }
+              : { from: condition.value };
+        expect(read).toEqual(bin);
+      }
   });
 });
 

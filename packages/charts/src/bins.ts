@@ -21,24 +21,46 @@ export function generateBins({ start, step, end }: BinSpec): Bin[] {
   return bins;
 }
 
-function boundText(value: number, style: BinLabelStyle): string {
-  // String(1) is "1": a trailing ".0" never appears.
-  return style === 'kilo' ? `${value}k` : String(value);
+/** Decimals that every bound of a set of bins needs (1 and 0.2 need one: "1.0", "1.2"). */
+export function binDecimals({ start, step, end }: BinSpec): number {
+  const decimals = (value: number) => (String(round2(value)).split('.')[1] ?? '').length;
+  return Math.max(decimals(start), decimals(step), decimals(end));
+}
+
+function boundText(value: number, style: BinLabelStyle, decimals: number): string {
+  const digits = style === 'kilo' ? 0 : decimals;
+  const text = Math.abs(value).toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: Math.max(digits, 2),
+  });
+  // A real minus sign, which no one reads as a dash.
+  return `${value < 0 ? '−' : ''}${text}${style === 'kilo' ? 'k' : ''}`;
+}
+
+/** What a bin's labels are written from: its bounds' style and the attribute's unit symbol. */
+export interface BinLabelling {
+  bins: BinSpec;
+  labelStyle: BinLabelStyle;
+  /** Unit symbol written after the bounds (Å), for plain bounds; none for kilo (the axis says it). */
+  unit?: string;
 }
 
 /**
- * Display label of a bin: `< 1`, `1-1.2`, `>= 4.6`; `< 20k`, `20k-40k`; `< 100 Da`, `100-200 Da`. A
- * bin with a negative bound says "to" between its bounds (`-2 to -1.5`, `-0.5 to 0`): a dash
- * beside a minus sign would read as another minus.
+ * Display label of a bin, as a reader writes it: `< 1.0 Å`, `1.0–1.2 Å`, `≥ 4.6 Å` (every bound
+ * with the decimals of the set); `< 20k`, `20k–40k`; `100–200 Da`; thousands separated (`1,000–2,000`).
+ * A bin with a negative bound says "to" between its bounds (`−2.0 to −1.5`): a dash beside a minus
+ * sign would read as another minus.
  */
-export function binLabel(bin: Bin, style: BinLabelStyle): string {
-  const unit = style === 'dalton' ? ' Da' : '';
-  if (bin.from === undefined && bin.to !== undefined) return `< ${boundText(bin.to, style)}${unit}`;
-  if (bin.to === undefined && bin.from !== undefined) return `>= ${boundText(bin.from, style)}${unit}`;
+export function binLabel(bin: Bin, { bins, labelStyle, unit }: BinLabelling): string {
+  const decimals = binDecimals(bins);
+  const suffix = labelStyle === 'dalton' ? ' Da' : labelStyle === 'plain' && unit ? ` ${unit}` : '';
+  const text = (value: number) => boundText(value, labelStyle, decimals);
+  if (bin.from === undefined && bin.to !== undefined) return `< ${text(bin.to)}${suffix}`;
+  if (bin.to === undefined && bin.from !== undefined) return `≥ ${text(bin.from)}${suffix}`;
   const from = bin.from ?? 0;
   const to = bin.to ?? 0;
-  const between = from < 0 || to < 0 ? ' to ' : '-';
-  return `${boundText(from, style)}${between}${boundText(to, style)}${unit}`;
+  const between = from < 0 || to < 0 ? ' to ' : '–';
+  return `${text(from)}${between}${text(to)}${suffix}`;
 }
 
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`;

@@ -220,8 +220,8 @@ describe(comparedTable.name, () => {
     );
     expect(table.columns).toEqual(['Resolution (Å)', FROM_COLUMN, TO_COLUMN, 'X-ray', 'Cryo-EM']);
     expect(table.series).toEqual(['X-ray', 'Cryo-EM']);
-    const row = table.rows.find((r) => r[0] === '1-1.2');
-    expect(row).toEqual(['1-1.2', 1, 1.2, 6, 0]);
+    const row = table.rows.find((r) => r[0] === '1.0–1.2 Å');
+    expect(row).toEqual(['1.0–1.2 Å', 1, 1.2, 6, 0]);
   });
 
   it('in percent each cohort column sums to 100', () => {
@@ -234,7 +234,7 @@ describe(comparedTable.name, () => {
     const sum = (column: number) => table.rows.reduce((s, r) => s + Number(r[column]), 0);
     expect(sum(3)).toBeCloseTo(100, 1);
     expect(sum(4)).toBe(100);
-    expect(table.rows.find((r) => r[0] === '1-1.2')?.[3]).toBe(33.33);
+    expect(table.rows.find((r) => r[0] === '1.0–1.2 Å')?.[3]).toBe(33.33);
   });
 
   it('growth: a year column and one column per visible cohort in the view shown', () => {

@@ -101,6 +101,13 @@ describe('readExplore', () => {
       /^end: must be start plus a whole number of steps/,
     );
     expect(problems(`${bins}&start=0&step=0.01&end=10`)[0]).toMatch(/^step: makes 1002 bins .* at most 200/);
+    // Bounds past what two decimals write exactly: refused, naming each.
+    expect(problems(`${bins}&start=1e20&step=1e19&end=1.5e20`)).toEqual([
+      'start: must be between -1000000000000 and 1000000000000, got 100000000000000000000',
+      'step: must be between -1000000000000 and 1000000000000, got 10000000000000000000',
+      'end: must be between -1000000000000 and 1000000000000, got 150000000000000000000',
+    ]);
+    expect(problems(`${bins}&start=-1e12&step=1e11&end=0`)).toEqual([]);
     const years = 'attribute=rcsb_accession_info.initial_release_date';
     expect(problems(`${years}&by=struct.title`)).toEqual([
       'by: must be a facetable attribute of the catalogue whose values are matched exactly (a keyword or number), got "struct.title"',

@@ -54,6 +54,11 @@ export const DEFAULT_TOP = 25;
 export const MAX_TOP = 100;
 /** Bins at most (open ends included), so that a request cannot ask for a huge facet. */
 export const MAX_BINS = 200;
+/**
+ * Largest bin bound or width, either sign: bounds are written with two decimals, exact while a
+ * hundred times the value is an exact integer (below 2^53, about 9e13); no attribute comes near.
+ */
+export const MAX_BIN_BOUND = 1e12;
 
 /** An attribute as the explore chart needs it: the catalogue's facts plus a display name. */
 export interface ExploreAttribute {
@@ -203,6 +208,13 @@ function readBins(params: URLSearchParams, problems: ExploreProblem[]): BinSpec 
       problems.push({ param, message: `is required for numeric bins (${meaning[param]})` });
   if (problems.length > before) return undefined;
   const bins = read as BinSpec;
+  for (const param of ['start', 'step', 'end'] as const)
+    if (Math.abs(bins[param]) > MAX_BIN_BOUND)
+      problems.push({
+        param,
+        message: `must be between -${MAX_BIN_BOUND} and ${MAX_BIN_BOUND}, got ${bins[param]}`,
+      });
+  if (problems.length > before) return undefined;
   if (bins.step <= 0) problems.push({ param: 'step', message: `must be > 0, got ${bins.step}` });
   // Bin labels are read back into the bar's search: bounds are written with two decimals at most.
   for (const param of ['start', 'step', 'end'] as const)
@@ -496,6 +508,7 @@ export function exploreChart(spec: ExploreSpec): GrowthChartDefinition | Distrib
           attribute: spec.attribute.path,
           bins: spec.bins ?? defaultBins(),
           labelStyle: 'plain' as const,
+          ...(spec.attribute.unit && { unit: spec.attribute.unit }),
         }
       : termsOf(spec.attribute, { maxIntervals: spec.top, ...(spec.other && { other: true as const }) });
   return {

@@ -71,8 +71,6 @@ export {
   chartsOfCategory,
   type ResolvedChart,
 } from './registry.ts';
-export { EC_CLASS_NAMES } from './registry/ec-hierarchy.ts';
-export { SCOP_CLASS_NAMES } from './registry/scop-hierarchy.ts';
 export {
   generateBins,
   binLabel,
@@ -178,6 +176,13 @@ export {
   type ExploreReading,
   type ExploreSpec,
 } from './explore.ts';
+export {
+  binsBetween,
+  typicalBins,
+  valueHistogramRequest,
+  type BinnedAttribute,
+  type ValueBounds,
+} from './typical-bins.ts';
 export { axisTitles, countTitle, countedNoun } from './axes.ts';
 
 import type { ChartClick, ChartDefinition, ChartQuery } from './types.ts';
@@ -227,7 +232,12 @@ export {
   type BarSearchProblem,
   type BarSearchRead,
 } from './bar-search.ts';
-export { requestAttributes, chartQueryAttributes, chartAttributes } from './required-attributes.ts';
+export {
+  requestAttributes,
+  chartQueryAttributes,
+  chartAttributes,
+  chartNeeds,
+} from './required-attributes.ts';
 export {
   FROM_COLUMN,
   TO_COLUMN,
@@ -280,6 +290,32 @@ export {
   withMemberChecks,
 } from './member-check.ts';
 export {
+  fetchChartAnswer,
+  fetchComparedAnswers,
+  type FetchedChart,
+  type FetchedComparison,
+  type SendSearch,
+} from './chart-fetch.ts';
+export type {
+  ArchiveInfo,
+  KeyDocument,
+  RenderRequest,
+  RenderedPage,
+  SearchServiceClient,
+  ServerEntry,
+} from './server-rendering.ts';
+export {
+  ENTRY_API_PREFIX,
+  ENTRY_ID_PATTERN,
+  entryPagePath,
+  factValue,
+  type EntryFact,
+  type EntryFactGroup,
+  type EntryPart,
+  type EntryParts,
+  type EntryRecord,
+} from './entry-record.ts';
+export {
   cohortColumn,
   compareDistributions,
   compareGrowth,
@@ -313,3 +349,29 @@ export {
 export { chartFileName, levelTag } from './file-name.ts';
 export { windowGrowthData, readYearWindow, type YearWindow } from './growth-views.ts';
 export { CHART_EVENTS, eventYear, eventsInYears, type ChartEvent } from './annotations.ts';
+export {
+  PAGES,
+  FIXED_PAGES,
+  SUMMARY_CHUNK,
+  EMBED_PREFIX,
+  needsSummary,
+  chartRoutePattern,
+  chartPath,
+  embedRoutePattern,
+  matchRoute,
+  activeKind,
+  type PageSpec,
+  type PageName,
+  type RouteMatch,
+} from './pages.ts';
+export {
+  trimBase,
+  searchEndpoint,
+  archiveEndpoint,
+  queryEditorUrl,
+  barSearchUrl,
+  advancedSearchUrl,
+  chartDataUrl,
+} from './addresses.ts';
+export { countNoun } from './nouns.ts';
+export { COUNTRIES, NON_COUNTRIES, countryOf, countryOfShape, type Country } from './countries.ts';

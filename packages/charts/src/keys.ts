@@ -38,6 +38,7 @@ export const FURTHER_CHART_KEYS = [
   'expression-organism',
   'polymer-entity-type',
   'release-date-distribution',
+  'funding-countries',
 ] as const;
 
 /** Numeric attributes followed over the release years: quartiles per year, and each bin's share per year. */

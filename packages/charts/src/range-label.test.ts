@@ -27,6 +27,21 @@ describe(parseRangeLabel.name, () => {
     expect(parseRangeLabel('>= 0.32')).toEqual({ operator: 'greater_or_equal', value: 0.32 });
   });
 
+  it('parses the labels as a reader writes them: en dash, ≥, minus signs, units and thousands', () => {
+    const range = (from: number, to: number) => ({
+      operator: 'range',
+      value: { from, to, include_lower: true, include_upper: false },
+    });
+    expect(parseRangeLabel('1.0–1.2 Å')).toEqual(range(1, 1.2));
+    expect(parseRangeLabel('< 1.0 Å')).toEqual({ operator: 'less', value: 1 });
+    expect(parseRangeLabel('≥ 4.6 Å')).toEqual({ operator: 'greater_or_equal', value: 4.6 });
+    expect(parseRangeLabel('1,000–2,000')).toEqual(range(1000, 2000));
+    expect(parseRangeLabel('20k–40k')).toEqual(range(20, 40));
+    expect(parseRangeLabel('≥ 2,000 Da')).toEqual({ operator: 'greater_or_equal', value: 2000 });
+    expect(parseRangeLabel('−2.0 to −1.5 °C')).toEqual(range(-2, -1.5));
+    expect(parseRangeLabel('100–200 degrees celsius')).toEqual(range(100, 200));
+  });
+
   it("parses negative bounds: 'a to b' between them, '<' and '>=' before them", () => {
     const range = (from: number, to: number) => ({
       operator: 'range',

@@ -17,13 +17,24 @@ const BELOW = new RegExp(`^<(${NUMBER})$`);
 const FROM = new RegExp(`^>=(${NUMBER})$`);
 
 /**
- * Parses a display label after removing the `k` and `Da` suffixes and the spaces: `a-b` (or `a to b`,
- * written when a bound is negative) is a range with the lower bound included and the upper bound
- * excluded, `< a` is less-than, `>= a` greater-or-equal; bounds may be negative.
- * Any other label throws `Unsupported operator for a value: <label>`.
+ * Parses a display label (`binLabel`'s, or the earlier programmer's notation of links written before
+ * it) after removing its unit (`k`, `Da`, `Å`…), thousands separators and spaces: `a–b` or `a-b` (or
+ * `a to b`, written when a bound is negative) is a range with the lower bound included and the
+ * upper bound excluded, `< a` is less-than, `≥ a` or `>= a` greater-or-equal; bounds may be
+ * negative (a minus sign or a hyphen). Any other label throws `Unsupported operator for a value: <label>`.
  */
 export function parseRangeLabel(label: string): RangeCondition {
-  const text = label.replace(/Da/g, '').replace(/k/g, '').replace(/\s+/g, '');
+  const text = label
+    .replace(/≥/g, '>=')
+    .replace(/–/g, '-')
+    .replace(/−/g, '-')
+    .replace(/(\d),(?=\d{3})/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+    // The unit after the last bound, and the `k` of kilo bounds.
+    .replace(/(\d)\D+$/, '$1')
+    .replace(/(\d)k/g, '$1')
+    .replace(/\s+/g, '');
   const between = BETWEEN.exec(text);
   if (between) {
     const from = Number(between[1] ?? between[3]);

@@ -1,6 +1,7 @@
-import type { SearchRequest } from '@pdb-stats/search-model';
-import type { ChartDefinition, ChartQuery } from './types.ts';
+import type { ReturnType, SearchRequest } from '@pdb-stats/search-model';
+import { CHART_LIST } from './registry.ts';
 import { chartFacetRequest } from './requests.ts';
+import type { ChartDefinition, ChartQuery } from './types.ts';
 
 /** Every attribute path a request names: in its query, facets, sub-facets, filters and sort. */
 export function requestAttributes(request: SearchRequest): string[] {
@@ -29,4 +30,13 @@ export function chartQueryAttributes(query: ChartQuery): string[] {
 export function chartAttributes(definition: ChartDefinition): string[] {
   const queries = [definition.query, ...(definition.variants?.options.map((o) => o.query) ?? [])];
   return [...new Set(queries.flatMap(chartQueryAttributes))].sort();
+}
+
+/** Every chart of the registry with what it needs of an archive, as plain data for the importers. */
+export function chartNeeds(): { key: string; returnType: ReturnType; attributes: string[] }[] {
+  return CHART_LIST.map((definition) => ({
+    key: definition.key,
+    returnType: definition.query.returnType,
+    attributes: chartAttributes(definition),
+  }));
 }

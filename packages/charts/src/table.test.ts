@@ -1,6 +1,7 @@
 import type { SearchResponse } from '@pdb-stats/search-model';
 import { describe, expect, it } from 'vitest';
 import { CHARTS, resolveChart } from './registry.ts';
+import { binLabel, generateBins } from './bins.ts';
 import {
   FROM_COLUMN,
   TO_COLUMN,
@@ -11,6 +12,7 @@ import {
   type GrowthTableSource,
 } from './table.ts';
 import { TRUNCATED_BUCKETS, type DistributionBar } from './transform.ts';
+import type { RangeDimension } from './types.ts';
 
 function growthSource(overrides: Partial<GrowthTableSource> = {}): GrowthTableSource {
   return {
@@ -41,6 +43,16 @@ function distributionSource(
     yAxisTitle: definition.options.yAxisTitle,
     hidden: [],
   };
+}
+
+/** The resolution chart's bins as it labels them: 2 below 1 Å, i in the i-th closed bin, 9 from 4.6 Å up. */
+function resolutionBars() {
+  const first = CHARTS.resolution.query.first as RangeDimension;
+  const bins = generateBins(first.bins);
+  return bins.map((bin, i) => ({
+    label: binLabel(bin, first),
+    value: i === 0 ? 2 : i === bins.length - 1 ? 9 : i - 1,
+  }));
 }
 
 describe('export tables', () => {
@@ -74,30 +86,16 @@ describe('export tables', () => {
   });
 
   it('range bins carry their numeric bounds', () => {
-    const bars = [
-      { label: '< 1', value: 2 },
-      ...Array.from({ length: 18 }, (_, i) => ({
-        label: `${Math.round((1 + i * 0.2) * 10) / 10}-${Math.round((1.2 + i * 0.2) * 10) / 10}`,
-        value: i,
-      })),
-      { label: '>= 4.6', value: 9 },
-    ];
+    const bars = resolutionBars();
     const table = distributionRows(distributionSource('resolution', bars));
     expect(table.columns).toEqual(['Resolution (Å)', FROM_COLUMN, TO_COLUMN, 'Number of Entries']);
-    expect(table.rows[0]).toEqual(['< 1', '', 1, 2]);
-    expect(table.rows[1]).toEqual(['1-1.2', 1, 1.2, 0]);
-    expect(table.rows.at(-1)).toEqual(['>= 4.6', 4.6, '', 9]);
+    expect(table.rows[0]).toEqual(['< 1.0 Å', '', 1, 2]);
+    expect(table.rows[1]).toEqual(['1.0–1.2 Å', 1, 1.2, 0]);
+    expect(table.rows.at(-1)).toEqual(['≥ 4.6 Å', 4.6, '', 9]);
   });
 
   it('segments: a column per visible segment, named by the second attribute, after the bar count', () => {
-    const bars = [
-      { label: '< 1', value: 2 },
-      ...Array.from({ length: 18 }, (_, i) => ({
-        label: `${Math.round((1 + i * 0.2) * 10) / 10}-${Math.round((1.2 + i * 0.2) * 10) / 10}`,
-        value: i,
-      })),
-      { label: '>= 4.6', value: 9 },
-    ];
+    const bars = resolutionBars();
     const source = distributionSource('resolution', bars);
     const table = distributionRows({
       ...source,
@@ -124,8 +122,8 @@ describe('export tables', () => {
       'Number of Entries',
       'Method: X-RAY',
     ]);
-    expect(table.rows[0]).toEqual(['< 1', '', 1, 2, 2]);
-    expect(table.rows.at(-1)).toEqual(['>= 4.6', 4.6, '', 9, 9]);
+    expect(table.rows[0]).toEqual(['< 1.0 Å', '', 1, 2, 2]);
+    expect(table.rows.at(-1)).toEqual(['≥ 4.6 Å', 4.6, '', 9, 9]);
   });
 
   it('date bins carry ISO dates', () => {
@@ -142,8 +140,8 @@ describe('export tables', () => {
   });
 
   it('writes no bounds when the bars are not the bins of the query', () => {
-    const table = distributionRows(distributionSource('resolution', [{ label: '1-1.2', value: 3 }]));
-    expect(table).toEqual({ columns: ['Resolution (Å)', 'Number of Entries'], rows: [['1-1.2', 3]] });
+    const table = distributionRows(distributionSource('resolution', [{ label: '1.0–1.2 Å', value: 3 }]));
+    expect(table).toEqual({ columns: ['Resolution (Å)', 'Number of Entries'], rows: [['1.0–1.2 Å', 3]] });
   });
 
   it('terms: label and count in service order', () => {

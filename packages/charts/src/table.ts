@@ -218,7 +218,7 @@ function barBounds(labels: readonly string[], query: DistributionQuery): [Cell, 
   const first = query.first;
   let bins: { from?: Cell; to?: Cell; label: string }[];
   if (first.kind === 'range') {
-    bins = generateBins(first.bins).map((bin) => ({ ...bin, label: binLabel(bin, first.labelStyle) }));
+    bins = generateBins(first.bins).map((bin) => ({ ...bin, label: binLabel(bin, first) }));
   } else if (first.kind === 'date_range') {
     // The number of bins depends on the year the chart was drawn; a year in the last bin gives them.
     const year = first.firstYear + Math.max(0, labels.length - 2) * first.years;

@@ -93,10 +93,10 @@ describe(toDistributionData.name, () => {
       CHARTS.resolution.query,
     );
     expect(data.bars).toHaveLength(20);
-    expect(data.bars[0]).toEqual({ label: '< 1', value: 0 });
-    expect(data.bars[1]).toEqual({ label: '1-1.2', value: 5 });
-    expect(data.bars[6]).toEqual({ label: '2-2.2', value: 7 });
-    expect(data.bars[19]).toEqual({ label: '>= 4.6', value: 9 });
+    expect(data.bars[0]).toEqual({ label: '< 1.0 Å', value: 0 });
+    expect(data.bars[1]).toEqual({ label: '1.0–1.2 Å', value: 5 });
+    expect(data.bars[6]).toEqual({ label: '2.0–2.2 Å', value: 7 });
+    expect(data.bars[19]).toEqual({ label: '≥ 4.6 Å', value: 9 });
   });
 
   it('splits bars into the segments of a second dimension: the most frequent values over the bars, at most MAX_SEGMENTS', () => {
@@ -136,8 +136,8 @@ describe(toDistributionData.name, () => {
     );
     expect(data.bars.slice(0, 3)).toEqual([
       { label: '< 0.14', value: 1 },
-      { label: '0.14-0.15', value: 0 },
-      { label: '0.15-0.16', value: 2 },
+      { label: '0.14–0.15', value: 0 },
+      { label: '0.15–0.16', value: 2 },
     ]);
   });
 
@@ -148,10 +148,10 @@ describe(toDistributionData.name, () => {
     );
     expect(entity.bars.slice(0, 2)).toEqual([
       { label: '< 5k', value: 2 },
-      { label: '5k-10k', value: 3 },
+      { label: '5k–10k', value: 3 },
     ]);
     const small = toDistributionData(null, CHARTS['molecular-weight-small-molecules'].query);
-    expect(small.bars.at(-1)).toEqual({ label: '>= 2000 Da', value: 0 });
+    expect(small.bars.at(-1)).toEqual({ label: '≥ 2,000 Da', value: 0 });
   });
 
   it('keeps the service order of terms and truncates flagged charts to 25', () => {

@@ -218,7 +218,7 @@ export function toDistributionData(
       return withSegments(
         {
           bars: bins.map((bin, i) => ({
-            label: binLabel(bin, first.labelStyle),
+            label: binLabel(bin, first),
             value: matched[i]?.population ?? 0,
           })),
           bucketCount: buckets.length,

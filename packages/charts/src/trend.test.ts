@@ -111,8 +111,8 @@ describe('trend charts', () => {
       { year: '2002', count: 6, q1: 3.013, median: 3.025, q3: 3.038 },
     ]);
     const bin = (label: string) => data.shares.series.find((s) => s.label === label)!.annual;
-    expect(bin('1.8-2')).toEqual([2, 0, 0]);
-    expect(bin('3-3.2')).toEqual([0, 0, 6]);
+    expect(bin('1.8–2.0 Å')).toEqual([2, 0, 0]);
+    expect(bin('3.0–3.2 Å')).toEqual([0, 0, 6]);
     expect(toTrendData(null, chart.query)).toMatchObject({ years: [], quartiles: [] });
   });
 
@@ -127,7 +127,7 @@ describe('trend charts', () => {
       'Third quartile',
     ]);
     expect(quartiles.rows[0]).toEqual(['2000', 4, 1.975, 2, 2.025]);
-    const shares = chartTable(chart, RESPONSE, { view: 'shares', hidden: ['2-2.2'] });
+    const shares = chartTable(chart, RESPONSE, { view: 'shares', hidden: ['2.0–2.2 Å'] });
     expect(shares.columns).toEqual([
       'Year',
       'Resolution (Å)',
@@ -136,16 +136,16 @@ describe('trend charts', () => {
       'Number of Entries',
       'Share (%)',
     ]);
-    expect(shares.hidden).toEqual(['2-2.2']);
-    expect(shares.rows.find((r) => r[0] === '2000' && r[1] === '1.8-2')).toEqual([
+    expect(shares.hidden).toEqual(['2.0–2.2 Å']);
+    expect(shares.rows.find((r) => r[0] === '2000' && r[1] === '1.8–2.0 Å')).toEqual([
       '2000',
-      '1.8-2',
+      '1.8–2.0 Å',
       1.8,
       2,
       2,
       100,
     ]);
-    expect(shares.rows.some((r) => r[1] === '2-2.2')).toBe(false);
+    expect(shares.rows.some((r) => r[1] === '2.0–2.2 Å')).toBe(false);
   });
 
   it('click through: a point to the year with a value, a segment to the year and its bin', () => {
@@ -167,7 +167,7 @@ describe('trend charts', () => {
         },
       ],
     });
-    const segment = searchFromDimensions({ x: '2000', series: '1.8-2', view: 'shares' }, chart.query);
+    const segment = searchFromDimensions({ x: '2000', series: '1.8–2.0 Å', view: 'shares' }, chart.query);
     expect(JSON.stringify(segment.query)).toContain('"from":1.8');
   });
 });

@@ -70,7 +70,7 @@ export interface TrendData {
 
 /** The usual bins of a trend chart and their labels, lowest first. */
 export function trendBins(dimension: TrendDimension): { bin: Bin; label: string }[] {
-  return generateBins(dimension.bins).map((bin) => ({ bin, label: binLabel(bin, dimension.labelStyle) }));
+  return generateBins(dimension.bins).map((bin) => ({ bin, label: binLabel(bin, dimension) }));
 }
 
 /** Turns a trend chart's answer into quartiles and shares per year. A 204 (`null`) gives an empty chart. */

@@ -88,6 +88,8 @@ export interface RangeDimension {
   attribute: string;
   bins: BinSpec;
   labelStyle: BinLabelStyle;
+  /** Unit symbol of the attribute's values written in the bins' labels (Å), or none. */
+  unit?: string;
 }
 
 /** Date bins (`date_range`): release-date distribution. Upper bounds are exclusive. */

@@ -71,10 +71,13 @@ export {
   type ValidationOptions,
   MAX_ROWS,
   REQUEST_LIMITS,
+  DEFAULT_COST_LIMITS,
+  type CostLimits,
   checkJsonDepth,
   describeJsonValue,
+  DATE_RANGE,
   resolveDate,
   tokenize,
   type ValidationCode,
 } from './validation/index.ts';
-export { publicVocabulary, type PublicAttribute } from './catalogue/public-vocabulary.ts';
+export { EC_CLASS_NAMES, SCOP_CLASS_NAMES } from './catalogue/class-names.ts';

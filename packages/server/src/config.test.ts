@@ -46,6 +46,63 @@ describe(`${readConfig.name}: load protection`, () => {
   });
 });
 
+describe(`${readConfig.name}: connections`, () => {
+  it('times out headers (10 s), requests (30 s), kept-alive (72 s) and idle (60 s) connections; 64 per client, 2,048 in all; 16 KiB of headers, 1 MiB of body', () => {
+    expect(readConfig({}).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 60_000,
+      maxPerClient: 64,
+      maxConnections: 2048,
+      maxHeaderBytes: 16_384,
+    });
+    expect(readConfig({}).maxBodyBytes).toBe(1_048_576);
+    expect(readConfig({ MAX_BODY_BYTES: '65536' }).maxBodyBytes).toBe(65_536);
+    expect(
+      readConfig({
+        HEADERS_TIMEOUT_MS: '5000',
+        REQUEST_TIMEOUT_MS: '8000',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
+        IDLE_TIMEOUT_MS: '45000',
+        MAX_CONNECTIONS_PER_CLIENT: '0',
+        MAX_CONNECTIONS: '500',
+        MAX_HEADER_BYTES: '8192',
+      }).connections,
+    ).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 8000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 45_000,
+      maxPerClient: 0,
+      maxConnections: 500,
+      maxHeaderBytes: 8192,
+    });
+  });
+
+  it('keeps an idle connection at least 10 s longer than a search may run, and refuses less', () => {
+    expect(readConfig({ QUERY_TIMEOUT_MS: '120000' }).connections.idleTimeoutMs).toBe(130_000);
+    expect(
+      readConfig({ UPSTREAM_SEARCH_URL: 'https://search.rcsb.org', UPSTREAM_TIMEOUT_MS: '90000' }).connections
+        .idleTimeoutMs,
+    ).toBe(100_000);
+    expect(() => readConfig({ IDLE_TIMEOUT_MS: '30000' })).toThrow(
+      /IDLE_TIMEOUT_MS \(30000\) must be at least 40000/,
+    );
+  });
+
+  it('refuses headers given longer than the whole request, and values that are not counts', () => {
+    expect(() => readConfig({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HEADERS_TIMEOUT_MS \(40000\) must not exceed REQUEST_TIMEOUT_MS \(30000\)/,
+    );
+    expect(() => readConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS must be an integer/);
+    expect(() => readConfig({ MAX_CONNECTIONS_PER_CLIENT: 'many' })).toThrow(
+      /MAX_CONNECTIONS_PER_CLIENT must be an integer/,
+    );
+    expect(() => readConfig({ MAX_CONNECTIONS: '-1' })).toThrow(/MAX_CONNECTIONS must be an integer/);
+  });
+});
+
 describe(`${readConfig.name}: proxies`, () => {
   it('trusts no proxy unless TRUST_PROXY lists addresses or subnets', () => {
     expect(readConfig({}).trustProxy).toBeUndefined();
@@ -91,13 +148,15 @@ describe(`${readConfig.name}: memory`, () => {
 });
 
 describe(`${readConfig.name}: an upstream search service`, () => {
-  it('is off unless UPSTREAM_SEARCH_URL names one; then two in flight, five a second, 20 s', () => {
+  it('is off unless UPSTREAM_SEARCH_URL names one; then two in flight, five a second, 20 s, 16 MiB, 60 s', () => {
     expect(readConfig({}).upstream).toBeUndefined();
     expect(readConfig({ UPSTREAM_SEARCH_URL: 'https://search.rcsb.org/' }).upstream).toEqual({
       url: 'https://search.rcsb.org',
       maxInFlight: 2,
       ratePerSecond: 5,
       timeoutMs: 20_000,
+      maxAnswerBytes: 16 * 2 ** 20,
+      maxRetryAfterMs: 60_000,
     });
     expect(
       readConfig({
@@ -105,6 +164,8 @@ describe(`${readConfig.name}: an upstream search service`, () => {
         UPSTREAM_MAX_IN_FLIGHT: '4',
         UPSTREAM_RATE_PER_SECOND: '20',
         UPSTREAM_TIMEOUT_MS: '1500',
+        UPSTREAM_MAX_ANSWER_MB: '2',
+        UPSTREAM_MAX_RETRY_AFTER_S: '10',
         UPSTREAM_DATA_URL: 'https://data.rcsb.org',
       }).upstream,
     ).toEqual({
@@ -112,6 +173,8 @@ describe(`${readConfig.name}: an upstream search service`, () => {
       maxInFlight: 4,
       ratePerSecond: 20,
       timeoutMs: 1500,
+      maxAnswerBytes: 2 * 2 ** 20,
+      maxRetryAfterMs: 10_000,
       dataUrl: 'https://data.rcsb.org',
     });
   });
@@ -125,6 +188,9 @@ describe(`${readConfig.name}: an upstream search service`, () => {
     expect(() => readConfig({ UPSTREAM_SEARCH_URL: 'https://a.org', UPSTREAM_MAX_IN_FLIGHT: '0' })).toThrow(
       /UPSTREAM_MAX_IN_FLIGHT must be an integer between 1 and 16/,
     );
+    expect(() =>
+      readConfig({ UPSTREAM_SEARCH_URL: 'https://a.org', UPSTREAM_MAX_RETRY_AFTER_S: '31536000' }),
+    ).toThrow(/UPSTREAM_MAX_RETRY_AFTER_S must be an integer between 1 and 86400/);
     expect(() => readConfig({ UPSTREAM_DATA_URL: 'https://data.rcsb.org' })).toThrow(
       /UPSTREAM_DATA_URL is used only with UPSTREAM_SEARCH_URL/,
     );

@@ -1,6 +1,6 @@
 import type { ExploreAttribute } from '@pdb-stats/charts';
 import type { AttributeSet } from '@pdb-stats/search-model';
-import { attributeName, unitSymbol } from '@pdb-stats/web/request-summary';
+import { attributeName, unitSymbol } from '@pdb-stats/charts/request-summary';
 import { attributeBrief } from './catalogue/metadata-schema.ts';
 
 /**

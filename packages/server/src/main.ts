@@ -1,12 +1,18 @@
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
-import { generateDemoArchive, isSnapshot } from '@pdb-stats/archive';
+import { basename, dirname, join } from 'node:path';
+import { generateDemoArchive } from '@pdb-stats/demo';
+import { isSnapshot, markServed } from '@pdb-stats/snapshot';
+import { cleanArchive, snapshotToServe } from './archive-folder.ts';
+import { ArchiveSwitch, type ServedArchive } from './archive-switch.ts';
 import { buildApp, type AnswerSourceOption, type AppOptions } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { DataApiDocuments, DocumentStore } from './documents/index.ts';
 import { openClickHouseEngine, openDuckDbEngine, type Engine } from './engine/index.ts';
+import { EngineSource } from './sources/engine-source.ts';
+import { SearchService } from './search-service.ts';
+import type { ResponseCache } from './cache/response-cache.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
 /**
@@ -17,6 +23,7 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
   const file = config.duckdbFile ?? `${archiveDir}.duckdb`;
   const options = {
     timeoutMs: config.queryTimeoutMs,
+    queue: { waitMs: config.queueWaitMs, queueLength: config.queueLength },
     ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
     onReady: (how: string, seconds: number) =>
       console.log(
@@ -43,13 +50,7 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
 /** The archive to serve: ARCHIVE_DIR, or the demo archive (generated on first start). */
 async function archiveDirOf(config: ServerConfig): Promise<string> {
   const archiveDir = config.archiveDir;
-  if (archiveDir) {
-    if (!(await isSnapshot(archiveDir)))
-      throw new Error(
-        `ARCHIVE_DIR ${archiveDir} is not an archive snapshot (manifest.json and one Parquet file per level)`,
-      );
-    return archiveDir;
-  }
+  if (archiveDir) return archiveDir;
   if (!(await isSnapshot(config.demoDir))) {
     const started = Date.now();
     console.log(
@@ -65,8 +66,73 @@ async function archiveDirOf(config: ServerConfig): Promise<string> {
   return config.demoDir;
 }
 
+/** Opens one snapshot folder: its engine (the database beside it, built if needed) and its documents. */
+async function openArchive(dir: string, config: ServerConfig): Promise<ServedArchive> {
+  // Marked served from now until its documents are closed (they read the folder's files): a writer's
+  // cleanup, should several versions be published before the switch, leaves it in place.
+  const unmark = await markServed(dir);
+  let engine: Engine;
+  try {
+    engine = await openEngine(dir, config);
+  } catch (error) {
+    await unmark();
+    throw error;
+  }
+  try {
+    const documents = await DocumentStore.open(dir, engine.held, config.entryMaxRows);
+    return {
+      dir,
+      source: new EngineSource(engine, config.maxBuckets),
+      documents: {
+        lookup: (returnType, ids) => documents.lookup(returnType, ids),
+        bounds: () => documents.bounds(),
+        entry: (id) => documents.entry(id),
+        close: () => documents.close().finally(unmark),
+      },
+    };
+  } catch (error) {
+    await engine.close();
+    await unmark();
+    throw error;
+  }
+}
+
+function openEngine(dir: string, config: ServerConfig): Promise<Engine> {
+  return config.engine.kind === 'clickhouse'
+    ? openClickHouseEngine(dir, {
+        shards: config.engine.shards,
+        cluster: config.engine.cluster,
+        database: config.engine.database,
+        timeoutMs: config.queryTimeoutMs,
+        onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
+      })
+    : openDuckDb(dir, config);
+}
+
+/** The answers of a snapshot's charts, computed before a server switches to it. */
+interface ComputedAhead {
+  cache: ResponseCache;
+  summary: string;
+}
+const computedAhead = new Map<string, ComputedAhead>();
+
+const costLimitsOf = (config: ServerConfig) => ({
+  maxBuckets: config.maxBuckets,
+  maxInValues: config.maxInValues,
+});
+
 /** Where answers come from: the upstream service when one is set (no archive on disk), else the engine. */
-async function openSource(config: ServerConfig): Promise<Pick<AppOptions, 'documents'> & AnswerSourceOption> {
+async function openSource(
+  config: ServerConfig,
+  switched: (
+    phase: 'switched' | 'released',
+    from: ServedArchive,
+    to: ServedArchive,
+    ahead?: ComputedAhead,
+  ) => void,
+): Promise<
+  { archive?: string; archives?: ArchiveSwitch } & Pick<AppOptions, 'documents'> & AnswerSourceOption
+> {
   if (config.upstream) {
     const { dataUrl, ...upstream } = config.upstream;
     console.log(`Answering searches from ${upstream.url} (no archive on disk)`);
@@ -77,30 +143,111 @@ async function openSource(config: ServerConfig): Promise<Pick<AppOptions, 'docum
       }),
     };
   }
-  const archiveDir = await archiveDirOf(config);
-  const engine =
-    config.engine.kind === 'clickhouse'
-      ? await openClickHouseEngine(archiveDir, {
-          shards: config.engine.shards,
-          cluster: config.engine.cluster,
-          database: config.engine.database,
-          timeoutMs: config.queryTimeoutMs,
-          onProgress: (m) => console.log(`  loading into ClickHouse: ${m}`),
-        })
-      : await openDuckDb(archiveDir, config);
-  return { engine, documents: await DocumentStore.open(archiveDir, engine.held) };
+  const archive = await archiveDirOf(config);
+  for (const path of await cleanArchive(archive)) console.log(`Removed ${path}, left by an interrupted run`);
+  const archives = new ArchiveSwitch(await openArchive(await snapshotToServe(archive), config), {
+    resolve: () => snapshotToServe(archive),
+    open: async (dir) => {
+      // DUCKDB_FILE names the database of the snapshot served at start, which the old engine still
+      // reads: a later snapshot's database is built beside it, as without the setting.
+      const { duckdbFile, ...besideIt } = config;
+      const next = await openArchive(dir, duckdbFile === 'none' ? config : besideIt);
+      // The charts' answers are computed before the switch, so that no visitor after it waits for them.
+      const started = Date.now();
+      const service = new SearchService(next.source, config.cacheMb * 2 ** 20, costLimitsOf(config));
+      const charts = registryChartRequests(new Date(), next.source.held);
+      const done = await service.warm(
+        charts.map((c) => c.request),
+        () => undefined,
+      );
+      computedAhead.set(dir, {
+        cache: service.cache,
+        summary: `${done}/${charts.length} chart answers computed ahead in ${Date.now() - started} ms`,
+      });
+      return next;
+    },
+    onSwitch: (phase, from, to) => {
+      const ahead = computedAhead.get(to.dir);
+      computedAhead.delete(to.dir);
+      switched(phase, from, to, ahead);
+    },
+  });
+  return { archive, archives, source: archives.source, documents: archives.documents };
+}
+
+/**
+ * Serves each snapshot newly published at `archive` without a restart: on SIGHUP, and (ARCHIVE_WATCH,
+ * on by default) when the archive's link is replaced. Failures leave the served archive in place.
+ */
+function followArchive(app: FastifyInstance, archive: string, archives: ArchiveSwitch, config: ServerConfig) {
+  if (config.engine.kind === 'clickhouse') {
+    process.on('SIGHUP', () =>
+      app.log.warn('SIGHUP: a ClickHouse cluster is loaded once per start; restart to serve a new snapshot'),
+    );
+    return;
+  }
+  const reload = (why: string) => {
+    void archives.reload().then(
+      (outcome) => {
+        if (!outcome.switched) app.log.info(`${why}: ${outcome.dir} is served already`);
+        // Older versions and their database files, no longer served, go (skipped while an import runs).
+        else void cleanArchive(archive).catch((error: unknown) => app.log.warn({ err: error }, 'cleaning'));
+      },
+      (error: unknown) =>
+        app.log.error(
+          { err: error },
+          `${why}: the new snapshot could not be opened; still serving the old one`,
+        ),
+    );
+  };
+  process.on('SIGHUP', () => reload('SIGHUP'));
+  if (!config.archiveWatch) return;
+  // The link is replaced by a rename in its folder: a watch of that folder sees it at once.
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(dirname(archive), (_event, name) => {
+    if (name !== basename(archive)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => reload(`${archive} changed`), 200);
+  });
+  watcher.on('error', (error) => app.log.warn({ err: error }, `no longer watching ${archive}`));
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    watcher.close();
+  });
 }
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const source = await openSource(config);
+  // The app, once built: a switch before it exists has no answers to drop.
+  const served: { app?: FastifyInstance } = {};
+  const { archive, archives, ...source } = await openSource(config, (phase, from, to, ahead) => {
+    const { app } = served;
+    if (!app) return;
+    // The old archive's answers are never served again (their keys name its version): let them go.
+    if (from.source.version !== to.source.version)
+      app.searchService.cache.drop((key) => key.startsWith(`${from.source.version}:`));
+    if (ahead) {
+      app.searchService.cache.adopt(ahead.cache);
+      app.log.info(ahead.summary);
+    }
+    if (phase === 'switched') {
+      app.log.info(
+        `serving ${to.dir} (archive of ${String(to.source.archiveInfo().archive_date)}) in place of ${from.dir}`,
+      );
+      void warmCharts(app);
+    } else app.log.info(`released ${from.dir}`);
+  });
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const app = await buildApp({
     ...source,
     corsOrigin: config.corsOrigin,
     ...(config.trustProxy !== undefined && { trustProxy: config.trustProxy }),
+    connections: config.connections,
+    bodyLimit: config.maxBodyBytes,
     cacheBytes: config.cacheMb * 2 ** 20,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    costLimits: costLimitsOf(config),
+    chartBatch: config.chartBatch,
     loadShedding: {
       maxEventLoopDelayMs: config.maxEventLoopDelayMs,
       maxHeapUsedBytes: config.maxHeapMb * 2 ** 20,
@@ -128,6 +275,13 @@ async function main(): Promise<void> {
       void app.close().then(() => process.exit(0));
     });
   }
+  served.app = app;
+  if (archive && archives) followArchive(app, archive, archives, config);
+  // Left to its default, SIGHUP would end the process: a reload asked of a server with nothing to reload.
+  else
+    process.on('SIGHUP', () =>
+      app.log.warn('SIGHUP: answers come from the upstream service; nothing to reload'),
+    );
   await app.listen({ port: config.port, host: config.host });
   // Chart answers are computed in the background so that the first visitor waits for nothing.
   void warmCharts(app);

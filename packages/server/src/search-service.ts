@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { checkJsonDepth, validateSearchRequest } from '@pdb-stats/search-model';
+import {
+  checkJsonDepth,
+  DEFAULT_COST_LIMITS,
+  validateSearchRequest,
+  type CostLimits,
+} from '@pdb-stats/search-model';
 import { canonicalJson } from './cache/canonical-json.ts';
 import { ResponseCache, type CachedAnswer } from './cache/response-cache.ts';
 import type { Engine } from './engine/index.ts';
 import type { AnswerSource } from './sources/answer-source.ts';
 import { EngineSource } from './sources/engine-source.ts';
+import { searchLane } from './search-lane.ts';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -19,8 +25,14 @@ export interface ServedAnswer extends CachedAnswer {
   stale?: { reason: string };
 }
 
-/** A failure that a kept answer may stand in for: the source is down, slow or refusing load. */
-const isUnavailable = (error: unknown) => (error as { statusCode?: number }).statusCode === 503;
+/**
+ * A failure that a kept answer may stand in for: the source is down, slow or refusing load (503),
+ * or answers what cannot be taken (502).
+ */
+const isUnavailable = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return status === 502 || status === 503;
+};
 
 const isEngine = (source: AnswerSource | Engine): source is Engine => 'session' in source;
 
@@ -34,12 +46,22 @@ export class SearchService {
   readonly source: AnswerSource;
   /** Searches under way by cache key: equal requests at the same time ask the source once. */
   private readonly pending = new Map<string, Promise<CachedAnswer>>();
+  /**
+   * Keys of the requests computed ahead (the charts'): searched in the light lane, and their
+   * answers protected in the cache from eviction by one-off answers.
+   */
+  private readonly charts = new Set<string>();
   /** A background refresh of a kept answer while the source is down; one at a time. */
   private probing = false;
 
-  constructor(source: AnswerSource | Engine, cacheBytes = 64 * 1024 * 1024) {
+  /** `limits`: what a request may cost, checked before it runs (validation) and as it is shaped. */
+  constructor(
+    source: AnswerSource | Engine,
+    cacheBytes = 64 * 1024 * 1024,
+    private readonly limits: CostLimits = DEFAULT_COST_LIMITS,
+  ) {
     this.cache = new ResponseCache(cacheBytes);
-    this.source = isEngine(source) ? new EngineSource(source) : source;
+    this.source = isEngine(source) ? new EngineSource(source, limits.maxBuckets) : source;
   }
 
   /** Keys of bodies already keyed: admission checks and the answer read one request's key alike. */
@@ -85,14 +107,15 @@ export class SearchService {
   private fetch(body: unknown, canonical: string, key: string): Promise<CachedAnswer> {
     const running = this.pending.get(key);
     if (running) return running;
-    const plan = validateSearchRequest(body, { held: this.source.held });
+    const plan = validateSearchRequest(body, { held: this.source.held, limits: this.limits });
     const search = (async () => {
-      const json = await this.source.search(plan, canonical, body);
+      const chart = this.charts.has(key);
+      const json = await this.source.search(plan, canonical, body, chart ? 'light' : searchLane(body));
       const fetchedAt = Date.now();
       // Answers that expire daily get a new ETag each day, so that clients ask again.
       const tag = this.source.lifetime === 'day' ? `${key}@${dayOf(fetchedAt)}` : key;
       const answer = { body: json, etag: `"${sha1(tag)}"`, fetchedAt };
-      if (!MENTIONS_NOW.test(canonical)) this.cache.set(key, answer);
+      if (!MENTIONS_NOW.test(canonical)) this.cache.set(key, answer, chart);
       return answer;
     })();
     this.pending.set(key, search);
@@ -124,6 +147,7 @@ export class SearchService {
     let done = 0;
     for (const request of requests) {
       try {
+        this.charts.add(this.keyOf(request).key);
         await this.answer(request);
         done++;
       } catch (error) {

@@ -12,7 +12,7 @@ import {
 } from '@pdb-stats/charts';
 import type { QueryNode, SearchResponse } from '@pdb-stats/search-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANISMS } from '../../archive/src/vocabulary/organisms.ts';
+import { ORGANISMS } from '@pdb-stats/demo';
 import {
   count,
   list,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findAttribute, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { DATE_RANGE, findAttribute, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import {
   list,
   startArchiveFixture,
@@ -148,6 +148,133 @@ describe('valid requests obey invariants', () => {
         expect(sum(weights)).toBe(await countOf(weighed));
       }),
       { numRuns: 500 },
+    );
+    // 1,500 searches over HTTP: well under a minute alone, past it when the machine is busy.
+  }, 180_000);
+});
+
+/**
+ * Dates over the whole range JavaScript holds (±273,790 years) and date math of any amount, written
+ * as a client would; numbers over the whole double range, subnormals and ±0 included.
+ */
+const YEAR_MS = 365.2425 * 86_400_000;
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const plainDate = (d: Date) =>
+  `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+/** A date value and, where it is plainly inside or outside DATE_RANGE, whether it is (else undefined). */
+const wideDate: fc.Arbitrary<{ value: string; inside?: boolean }> = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((d) => {
+    const year = d.getUTCFullYear();
+    if (year < 0 || year > 9999) return { value: d.toISOString(), inside: false };
+    return { value: plainDate(d), inside: year >= 1 };
+  }),
+  fc
+    .tuple(
+      fc.oneof(fc.constant('now'), fc.date({ min: new Date('1000-01-01'), max: new Date('2999-12-31') })),
+      fc.constantFrom('+', '-'),
+      fc.oneof(fc.integer({ min: 1, max: 12_000 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER })),
+      fc.constantFrom('y', 'M', 'w'),
+    )
+    .map(([anchor, sign, amount, unit]) => {
+      const from = anchor === 'now' ? new Date() : anchor;
+      const years = (amount / { y: 1, M: 12, w: 52.1775 }[unit]) * (sign === '-' ? -1 : 1);
+      const ms = from.getTime() + years * YEAR_MS;
+      // A year's margin on each side of the bounds: what lies there is left undecided.
+      const inside =
+        ms > Date.parse(DATE_RANGE.min) + YEAR_MS && ms < Date.parse(DATE_RANGE.max) - YEAR_MS
+          ? true
+          : ms < Date.parse(DATE_RANGE.min) - YEAR_MS || ms > Date.parse(DATE_RANGE.max) + YEAR_MS
+            ? false
+            : undefined;
+      const value = `${anchor === 'now' ? 'now' : `${plainDate(anchor)}||`}${sign}${amount}${unit}`;
+      return { value, ...(inside !== undefined && { inside }) };
+    }),
+);
+const wideNumber = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(5e-324, -5e-324, Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53 + 2, -0),
+  fc.integer(),
+);
+
+describe('dates and numbers over the whole representable range and beyond', () => {
+  const released = 'rcsb_accession_info.initial_release_date';
+  const weight = 'rcsb_entry_info.molecular_weight';
+
+  it('a date inside the representable range is searched and counted right; one outside is a 400 naming it', async () => {
+    const entries = fixture.docs.entry as Row[];
+    await fc.assert(
+      fc.asyncProperty(wideDate, fc.constantFrom('terminal', 'facet'), async ({ value, inside }, where) => {
+        const request =
+          where === 'terminal'
+            ? {
+                query: text({ attribute: released, operator: 'greater_or_equal', value }),
+                return_type: 'entry',
+              }
+            : {
+                return_type: 'entry',
+                request_options: {
+                  facets: [
+                    {
+                      name: 'd',
+                      aggregation_type: 'date_range',
+                      attribute: released,
+                      ranges: [{ from: value }],
+                    },
+                  ],
+                },
+              };
+        const { status, body } = await post(request);
+        const context = JSON.stringify(request);
+        expect([200, 204, 400], context).toContain(status);
+        if (inside === false) expect(status, context).toBe(400);
+        if (status === 400) {
+          expect(inside, context).not.toBe(true);
+          expect(body.message, context).toContain(JSON.stringify(value));
+          return;
+        }
+        if (where === 'facet') return;
+        // The accepted value's day, as the service resolved it: counted against the documents.
+        const from = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : Date.now());
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
+        const expected = entries.filter((e) => new Date(`${e[released] as string}T00:00:00Z`) >= from).length;
+        expect(status === 204 ? 0 : body.total_count, context).toBe(expected);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('any number in a comparison, a range facet or a histogram interval: an answer or a 400, never a 5xx', async () => {
+    const entries = fixture.docs.entry as Row[];
+    await fc.assert(
+      fc.asyncProperty(wideNumber, fc.constantFrom('less', 'ranges', 'interval'), async (n, where) => {
+        const facet =
+          where === 'ranges'
+            ? { name: 'r', aggregation_type: 'range', attribute: weight, ranges: [{ to: n }, { from: n }] }
+            : { name: 'h', aggregation_type: 'histogram', attribute: weight, interval: n };
+        const request =
+          where === 'less'
+            ? { query: text({ attribute: weight, operator: 'less', value: n }), return_type: 'entry' }
+            : { return_type: 'entry', request_options: { facets: [facet] } };
+        const { status, body } = await post(request);
+        const context = JSON.stringify(request);
+        if (where === 'interval' && n <= 0) expect(status, context).toBe(400);
+        expect([200, 204, 400], context).toContain(status);
+        if (status === 400) {
+          expect(where, context).toBe('interval');
+          expect(body.message, context).toMatch(/interval/);
+          return;
+        }
+        if (where === 'less') {
+          const expected = entries.filter(
+            (e) => typeof e[weight] === 'number' && (e[weight] as number) < n,
+          ).length;
+          expect(status === 204 ? 0 : body.total_count, context).toBe(expected);
+        }
+        // Every bucket is labelled with a finite number.
+        for (const bucket of body?.facets?.[0]?.buckets ?? [])
+          if (where === 'interval') expect(Number.isFinite(Number(bucket.label)), context).toBe(true);
+      }),
+      { numRuns: 600 },
     );
   });
 });

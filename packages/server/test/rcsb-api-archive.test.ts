@@ -7,14 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import {
   compareSnapshots,
   formatComparison,
+  type SnapshotComparison,
   importMmcif,
   importRcsbApi,
   type RcsbApiImportSummary,
-  type SnapshotComparison,
-} from '@pdb-stats/archive';
-import { chartQueryAttributes } from '@pdb-stats/charts';
-import { loadFixtureEntries, standInChemComps } from '../../archive/src/import/rcsb-api/stand-in/fixtures.ts';
-import { startStandIn, type StandIn } from '../../archive/src/import/rcsb-api/stand-in/server.ts';
+  loadFixtureEntries,
+  standInChemComps,
+  startStandIn,
+  type StandIn,
+} from '@pdb-stats/import';
+import { chartNeeds, chartQueryAttributes } from '@pdb-stats/charts';
+import { AttributeSet } from '@pdb-stats/search-model';
+import { openSnapshot } from '@pdb-stats/snapshot';
 import { sharedPath } from '../../../test-support/shared-files.ts';
 import { buildApp } from '../src/app.ts';
 import { openDuckDbEngine, type Engine } from '../src/engine/index.ts';
@@ -41,6 +45,10 @@ let summary: RcsbApiImportSummary;
 let engine: Engine;
 let app: FastifyInstance;
 let comparison: SnapshotComparison;
+let mmcifHeld: AttributeSet;
+let enrichment: RcsbApiImportSummary;
+let enrichedEngine: Engine;
+let enrichedApp: FastifyInstance;
 
 beforeAll(async () => {
   if (!SDL || !NOTEBOOK || !MMCIF) return;
@@ -51,7 +59,12 @@ beforeAll(async () => {
     entries,
     chemComps: standInChemComps(NOTEBOOK, entries),
   });
-  summary = await importRcsbApi({ baseUrl: standIn.url, outDir: join(dir, 'api'), ratePerSecond: 1000 });
+  summary = await importRcsbApi({
+    baseUrl: standIn.url,
+    outDir: join(dir, 'api'),
+    ratePerSecond: 1000,
+    charts: chartNeeds(),
+  });
   engine = await openDuckDbEngine(join(dir, 'api'));
   app = await buildApp({ engine });
 
@@ -63,16 +76,30 @@ beforeAll(async () => {
   }
   await importMmcif({ from: join(dir, 'files'), outDir: join(dir, 'mmcif'), workers: 0 });
   comparison = await compareSnapshots(join(dir, 'mmcif'), join(dir, 'api'));
+
+  // That mmCIF snapshot, enriched from the Data API with what its files lack, served by the real app.
+  mmcifHeld = new AttributeSet((await openSnapshot(join(dir, 'mmcif'))).layout.held);
+  enrichment = await importRcsbApi({
+    baseUrl: standIn.url,
+    into: join(dir, 'mmcif'),
+    outDir: join(dir, 'mmcif'),
+    ratePerSecond: 1000,
+    charts: chartNeeds(),
+  });
+  enrichedEngine = await openDuckDbEngine(join(dir, 'mmcif'));
+  enrichedApp = await buildApp({ engine: enrichedEngine });
 }, 300_000);
 
 afterAll(async () => {
   await app?.close();
+  await enrichedApp?.close();
   await standIn?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const drawable = () =>
-  ALL_CHARTS.filter((chart) => chartQueryAttributes(chart.query).every((p) => engine.held.find(p, 'entry')));
+const drawableBy = (held: AttributeSet) => (chart: (typeof ALL_CHARTS)[number]) =>
+  chartQueryAttributes(chart.query).every((p) => held.find(p, 'entry'));
+const drawable = () => ALL_CHARTS.filter(drawableBy(engine.held));
 
 describe.skipIf(!SDL || !NOTEBOOK || !MMCIF)('an archive imported from the RCSB Data API', () => {
   it('holds every entry of the list with only valid queries asked', () => {
@@ -122,4 +149,34 @@ describe.skipIf(!SDL || !NOTEBOOK || !MMCIF)('an archive imported from the RCSB 
     const text = formatComparison(comparison, { a: 'mmcif', b: 'rcsb-api' });
     expect(text).toContain('entry: 4 entries in both');
   });
+
+  it('enriches the mmCIF import of the same entries (--into) so that it draws every chart the Data API import draws', async () => {
+    expect(enrichment.failures).toEqual([]);
+    expect(enrichment.counts).toMatchObject({ entry: 4 });
+    // The two imports name the same objects alike: every row of every level is found by id.
+    for (const [level, merged] of Object.entries(enrichment.merged ?? {}))
+      expect(merged.found, level).toBe(merged.rows);
+    expect(Object.keys(enrichment.merged ?? {})).toEqual(
+      expect.arrayContaining(['entry', 'polymer_entity', 'polymer_instance', 'assembly']),
+    );
+    const gained = ALL_CHARTS.filter(
+      (chart) => !drawableBy(mmcifHeld)(chart) && drawableBy(enrichedEngine.held)(chart),
+    );
+    // Symmetry, taxonomy, journal, enzyme classes, SCOP: not held by the files alone.
+    expect(gained.length).toBeGreaterThanOrEqual(5);
+    expect(
+      drawable()
+        .filter((chart) => !drawableBy(enrichedEngine.held)(chart))
+        .map(chartName),
+    ).toEqual([]);
+    const failures: string[] = [];
+    let bars = 0;
+    for (const chart of gained) {
+      const result = await barsAgainstSearches(enrichedApp, chart, NOW);
+      bars += result.bars;
+      failures.push(...result.mismatches.map((m) => `${chartName(chart)}: ${m}`));
+    }
+    expect(bars).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { importMmcif, type ImportSummary } from '@pdb-stats/archive';
+import { importMmcif, type ImportSummary } from '@pdb-stats/import';
 import { chartQueryAttributes } from '@pdb-stats/charts';
 import { sharedPath } from '../../../test-support/shared-files.ts';
 import { buildApp } from '../src/app.ts';

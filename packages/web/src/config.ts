@@ -6,7 +6,7 @@ export const ROOT_ELEMENT_ID = 'statsroot';
 /** Product title: the document title and its prefix. */
 export const PRODUCT_TITLE = 'PDB Statistics';
 
-export const DEFAULT_BASENAME = '/';
+const DEFAULT_BASENAME = '/';
 export const DEFAULT_SEARCH_API_URL = 'https://search.rcsb.org';
 export const DEFAULT_SEARCH_ADVANCED_URL = 'https://www.rcsb.org';
 /** The archive's own pages of results, by the identifier appended: `…/structure/4HHB`, `…/ligand/HEM`. */

@@ -6,9 +6,9 @@ import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { prefetchInitialChart } from './routing/initial-chart.ts';
-import { needsSummary } from './routing/routes.ts';
+import { needsSummary } from '@pdb-stats/charts';
 import { loadRequestSummary } from './search-pages/summary-loader.ts';
-import { SERVER_STATE_ID, startHydration } from './ssr/server-markup.ts';
+import { markHydrated, SERVER_STATE_ID, startHydration } from './ssr/server-markup.ts';
 import './theme.css';
 import './styles.css';
 
@@ -87,5 +87,6 @@ if (!element) {
     if (result.ok)
       prefetchInitialChart(queryClient, result.config.sierraConfig.searchApiUrl, result.config.basename);
     createRoot(element).render(app);
+    markHydrated();
   }
 }

@@ -1,42 +1,23 @@
 /**
  * The server's entry (Vite's SSR build): renders a page of the dashboard to HTML with React's
- * streaming renderer, from the answers of the server's own search service, and hands over the query
- * cache those answers are in, so that the browser hydrates the page without asking again.
+ * streaming renderer, from the answers of the search service the server passes (itself, in the same
+ * process), and hands over the query cache those answers are in, so that the browser hydrates the
+ * page without asking again. The page's data is asked for first, from its route and address, and the
+ * page drawn once.
  */
-import { QueryClient, defaultShouldDehydrateQuery, dehydrate, type Query } from '@tanstack/react-query';
+import { matchRoute, type RenderRequest, type RenderedPage } from '@pdb-stats/charts';
+import { QueryClient, defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
-import { METADATA_SCHEMA_KEY, archiveInfoQuery } from './api/queries.ts';
+import { METADATA_SCHEMA_KEY } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
-import { setServiceFetch } from './api/search-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { documentTitle } from './routing/page-routes.ts';
-import { matchRoute } from './routing/routes.ts';
-
-export { SERVER_STATE_ID } from './ssr/server-markup.ts';
-
-export interface RenderRequest {
-  /** Address of the page: its path (base path included) and query string. */
-  url: string;
-  /** The root element's config, as the page carries it in `data-config`. */
-  config: string;
-  /** Reaches the search service the page's config names (the server passes its own routes). */
-  fetch: typeof fetch;
-  /** Aborts the render (the server's time limit). */
-  signal?: AbortSignal;
-}
-
-export interface RenderedPage {
-  /** The markup of the root element's content. */
-  html: string;
-  /** The query cache the markup was drawn from, as JSON safe inside a `<script>` element. */
-  state: string;
-  /** The document title of the page. */
-  title: string;
-}
+import { loadPageData } from './ssr/page-data.ts';
+import { SERVER_STATE_ID } from './ssr/server-markup.ts';
 
 /** Why a page is not rendered on the server: the browser renders it (the server sends the shell). */
 export class NotRendered extends Error {
@@ -44,13 +25,23 @@ export class NotRendered extends Error {
 }
 
 /**
- * The pages drawn from searches alone, whose markup is worth sending: home, the chart pages and the
- * explorer's (its chart, from the few attributes its address names).
+ * The pages drawn from searches alone, whose markup is worth sending: home, the chart pages, the
+ * explorer's (its chart, from the few attributes its address names), the results pages (a page of
+ * hits and their key attributes), the board (its charts, in one batch) and the entry pages (one
+ * entry's record); and the not-found page (any other address), which then reads
+ * without scripts.
  */
-const RENDERED_PAGES = new Set(['home', 'chart', 'explore']);
-
-/** Renders passes until every query the page asks for is answered; a page needs two or three. */
-const MAX_PASSES = 4;
+const RENDERED_PAGES = new Set([
+  'home',
+  'chart',
+  'explore',
+  'results',
+  'chemicalResults',
+  'board',
+  'boardEmbed',
+  'fundingMap',
+  'entry',
+]);
 
 function renderToString(element: ReactElement, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -94,11 +85,15 @@ export async function preload(): Promise<void> {
     import('./pages/home-page.tsx'),
     import('./chart-page/chart-page.tsx'),
     import('./explore/explore-page.tsx'),
+    import('./search-pages/results-page.tsx'),
+    import('./board/board-page.tsx'),
+    import('./map/funding-map-page.tsx'),
+    import('./entry-page/entry-page.tsx'),
   ]);
 }
 
-/** Queries a render asked for that have no answer yet and are meant to be asked (`enabled`). */
-function unanswered(queryClient: QueryClient): Query[] {
+/** The keys of queries a render asked for that have no answer and are meant to be asked (`enabled`). */
+function unanswered(queryClient: QueryClient): string[] {
   return queryClient
     .getQueryCache()
     .getAll()
@@ -107,7 +102,8 @@ function unanswered(queryClient: QueryClient): Query[] {
         query.state.status === 'pending' &&
         query.state.fetchStatus === 'idle' &&
         (query.options as { enabled?: unknown }).enabled !== false,
-    );
+    )
+    .map((query) => JSON.stringify(query.queryKey).slice(0, 200));
 }
 
 /**
@@ -120,52 +116,47 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const { config } = parsed;
   const url = new URL(request.url, 'http://page.invalid');
   const base = config.basename.endsWith('/') ? config.basename : `${config.basename}/`;
-  const route = url.pathname.startsWith(base) ? matchRoute(`/${url.pathname.slice(base.length)}`) : undefined;
-  if (!route || !RENDERED_PAGES.has(route.page))
+  const inBase = url.pathname.startsWith(base);
+  const route = inBase ? matchRoute(`/${url.pathname.slice(base.length)}`) : undefined;
+  // An address of no page is the not-found page's, drawn here too.
+  if (!inBase || (route && !RENDERED_PAGES.has(route.page)))
     throw new NotRendered(`${url.pathname} is drawn in the browser`);
 
-  setServiceFetch(request.fetch);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient(request.service);
   // No retries on the server: the time limit is short, and the browser retries as usual.
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  await queryClient.prefetchQuery(archiveInfoQuery(config.sierraConfig.searchApiUrl));
+  await loadPageData(queryClient, config.sierraConfig.searchApiUrl, route, url.searchParams);
+  request.signal?.throwIfAborted();
 
-  const element = (
+  const html = await renderToString(
     <StrictMode>
       <ErrorBoundary>
         <App config={config} queryClient={queryClient} url={`${url.pathname}${url.search}`} />
       </ErrorBoundary>
-    </StrictMode>
+    </StrictMode>,
+    request.signal,
   );
-  for (let pass = 1; ; pass++) {
-    request.signal?.throwIfAborted();
-    const html = await renderToString(element, request.signal);
-    const asked = unanswered(queryClient);
-    if (asked.length === 0) {
-      const failed = queryClient
-        .getQueryCache()
-        .getAll()
-        .find((query) => query.state.status === 'error');
-      if (failed) throw new NotRendered(`a search of the page failed: ${String(failed.state.error)}`);
-      return {
-        html,
-        state: JSON.stringify(
-          // The metadata schemas are large; the page needs only what was read from them.
-          dehydrate(queryClient, {
-            shouldDehydrateQuery: (query) =>
-              defaultShouldDehydrateQuery(query) && query.queryKey[0] !== METADATA_SCHEMA_KEY,
-          }),
-        ).replace(/</g, '\\u003c'),
-        title: documentTitle(url.pathname.slice(base.length - 1)),
-      };
-    }
-    if (pass === MAX_PASSES) throw new NotRendered('the page kept asking for more searches');
-    await Promise.all(
-      asked.map((query) =>
-        queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn }),
-      ),
-    );
-  }
+  // A query the page asked for beyond those its address told is a page the browser draws (and a
+  // gap in page-data.ts to fill): it is not drawn again here.
+  const asked = unanswered(queryClient);
+  if (asked.length > 0) throw new Error(`the page asked for data not loaded first: ${asked.join(', ')}`);
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error');
+  if (failed) throw new NotRendered(`a search of the page failed: ${String(failed.state.error)}`);
+  return {
+    html,
+    state: JSON.stringify(
+      // The metadata schemas are large; the page needs only what was read from them.
+      dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) && query.queryKey[0] !== METADATA_SCHEMA_KEY,
+      }),
+    ).replace(/</g, '\\u003c'),
+    stateId: SERVER_STATE_ID,
+    title: documentTitle(url.pathname.slice(base.length - 1)),
+  };
 }

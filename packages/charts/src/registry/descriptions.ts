@@ -76,4 +76,6 @@ export const DESCRIPTIONS: Record<ChartKey, string> = {
     '<p>Polymer entities by polymer type: protein, DNA, RNA, DNA/RNA hybrids and others. The values count polymer entities.</p>',
   'release-date-distribution':
     '<p>Entries by initial release date, in five-year periods. Each period includes 31 December of its last year.</p>',
+  'funding-countries':
+    '<p>Entries by the country of the organisations that funded them, as the depositors declared it. An entry funded from several countries counts under each; one with several grants from a country counts once there. Funding has been declared since mid 2016, so most earlier entries, and some recent ones, declare none and are not counted.</p>',
 };

@@ -51,6 +51,7 @@ export const DISTRIBUTION_CHARTS = {
         attribute: 'rcsb_entry_info.resolution_combined',
         bins: { start: 1, step: 0.2, end: 4.6 },
         labelStyle: 'plain',
+        unit: 'Å',
       },
     },
     options: { xAxisTitle: 'Resolution (Å)', yAxisTitle: 'Number of Entries', yStep: 5000 },
@@ -354,5 +355,21 @@ export const DISTRIBUTION_CHARTS = {
       first: { kind: 'date_range', name: 'Release Date', attribute: RELEASE_DATE, firstYear: 2000, years: 5 },
     },
     options: { xAxisTitle: 'Release Date', yAxisTitle: 'Number of Entries', yStep: 1000 },
+  }),
+  'funding-countries': distribution({
+    key: 'funding-countries',
+    title: 'PDB Data Distribution by Funding Country',
+    menuDescription: 'Funding Country',
+    displayCategory: 'Structure Details',
+    displaySection: 'Released Structures',
+    query: {
+      returnType: 'entry',
+      first: terms('Funding Country', 'pdbx_audit_support.country'),
+    },
+    options: {
+      xAxisTitle: 'Funding Country',
+      yAxisTitle: 'Number of Entries (with at least one Grant from the Country)',
+      yStep: 5000,
+    },
   }),
 } satisfies Partial<Record<ChartKey, DistributionChartDefinition>>;

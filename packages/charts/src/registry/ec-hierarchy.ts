@@ -1,3 +1,4 @@
+import { EC_CLASS_NAMES } from '@pdb-stats/search-model';
 import { idOfNamedLabel, terminal } from '../requests.ts';
 import type { ChartHierarchy, DistributionQuery, HierarchyStep } from '../types.ts';
 import { terms } from './common.ts';
@@ -5,21 +6,6 @@ import { terms } from './common.ts';
 const EC_ID = 'rcsb_polymer_entity.rcsb_ec_lineage.id';
 const EC_DEPTH = 'rcsb_polymer_entity.rcsb_ec_lineage.depth';
 const EC_NAME = 'rcsb_polymer_entity.rcsb_ec_lineage.name';
-
-/**
- * The seven classes of the Enzyme Commission nomenclature, as the archive's EC lineages name them at
- * depth 1 (the bars of the top level): fixed by the nomenclature, so a top-level bar's name tells its
- * number without asking the archive.
- */
-export const EC_CLASS_NAMES: Readonly<Record<string, string>> = {
-  '1': 'Oxidoreductases',
-  '2': 'Transferases',
-  '3': 'Hydrolases',
-  '4': 'Lyases',
-  '5': 'Isomerases',
-  '6': 'Ligases',
-  '7': 'Translocases',
-};
 
 /** Depth of the deepest EC level (serial numbers: single enzymes, nothing below them). */
 const EC_LEAF_DEPTH = 4;

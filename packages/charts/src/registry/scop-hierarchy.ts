@@ -1,3 +1,4 @@
+import { SCOP_CLASS_NAMES } from '@pdb-stats/search-model';
 import { andGroup, idOfNamedLabel, terminal } from '../requests.ts';
 import type { ChartHierarchy, DistributionQuery, FixedCondition, HierarchyStep } from '../types.ts';
 import { terms } from './common.ts';
@@ -8,26 +9,6 @@ const DEPTH = 'rcsb_polymer_instance_annotation.annotation_lineage.depth';
 const NAME = 'rcsb_polymer_instance_annotation.annotation_lineage.name';
 
 const SCOP: FixedCondition = { attribute: TYPE, operator: 'exact_match', value: 'SCOP' };
-
-/**
- * The SCOP classes by sunid, as the archive's SCOP lineages name them at depth 1 (the bars of the top
- * level): fixed by SCOP 1.75 and SCOPe, so a top-level bar's name tells its sunid without asking the
- * archive. Class i ("Low resolution protein structures") is left out: the real files the project
- * is tested against carry SCOP domain sunids only (no class rows), and its Data API schema lists no
- * classes, so its sunid is not confirmed here; its bar is drawn and opens no level (`childOf`).
- */
-export const SCOP_CLASS_NAMES: Readonly<Record<string, string>> = {
-  '46456': 'All alpha proteins',
-  '48724': 'All beta proteins',
-  '51349': 'Alpha and beta proteins (a/b)',
-  '53931': 'Alpha and beta proteins (a+b)',
-  '56572': 'Multi-domain proteins (alpha and beta)',
-  '56835': 'Membrane and cell surface proteins and peptides',
-  '56992': 'Small proteins',
-  '57942': 'Coiled coil proteins',
-  '58231': 'Peptides',
-  '58788': 'Designed proteins',
-};
 
 /** SCOPe's hierarchy has seven levels (class down to domain): a class at depth 6 has the last level below it. */
 const MAX_PATH = 7;

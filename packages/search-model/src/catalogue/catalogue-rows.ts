@@ -22,3 +22,31 @@ export type AttributeRow = readonly [
   inner?: string,
   units?: string,
 ];
+
+/**
+ * What the public metadata says of one searchable attribute (generated into
+ * `public-descriptions.generated.ts`); the service's metadata schema repeats it.
+ */
+export interface PublicDescription {
+  description?: string;
+  rcsb_description?: { text: string; context: string }[];
+  rcsb_search_group?: { group_name: string; priority_order: number }[];
+  rcsb_full_text_priority?: number;
+  enum?: string[];
+  rcsb_enum_annotated?: { value: string; detail?: string; name?: string; units?: string }[];
+  examples?: unknown[];
+}
+
+/**
+ * The keys of an attribute's public metadata that are kept whole: what the catalogue generator
+ * copies into `public-descriptions.generated.ts`, and what the service's metadata schema repeats.
+ */
+export const PUBLIC_DESCRIPTION_KEYS = [
+  'description',
+  'rcsb_description',
+  'rcsb_search_group',
+  'rcsb_full_text_priority',
+  'enum',
+  'rcsb_enum_annotated',
+  'examples',
+] as const satisfies readonly (keyof PublicDescription)[];

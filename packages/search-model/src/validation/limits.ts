@@ -28,12 +28,43 @@ export const REQUEST_LIMITS = {
   jsonDepth: 256,
 } as const;
 
+/**
+ * Limits on what a request costs to answer, estimated from the request alone before it runs; the
+ * server reads each from its environment (SEARCH_MAX_BUCKETS, SEARCH_MAX_IN_VALUES).
+ */
+export interface CostLimits {
+  /**
+   * Buckets one answer may hold, facets and sub-facets together: a facet nested in others has
+   * up to the product of their bucket counts. Ranges and `max_num_intervals` are counted from the
+   * request; the buckets of terms without `max_num_intervals` and of histograms, which the data
+   * decide, are counted while the answer is shaped (refused there before it is built). 65,536 is
+   * the public service's own bound (its search engine's most buckets per search).
+   */
+  maxBuckets: number;
+  /** Values of all `in` lists of one request together (each list holds at most `inValues`). */
+  maxInValues: number;
+}
+
+export const DEFAULT_COST_LIMITS: CostLimits = { maxBuckets: 65_536, maxInValues: 10_000 };
+
 function fail(path: string, what: string, limit: number): never {
   throw new RequestValidationError('REQ_ERR_LIMIT', path, `${what}: at most ${limit} are allowed`);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Buckets of a facet that the request alone tells: one per range, `max_num_intervals` of terms.
+ * Others count one here; the data decide how many they have.
+ */
+function knownBuckets(facet: Record<string, unknown>): number {
+  if (Array.isArray(facet.ranges)) return Math.max(1, facet.ranges.length);
+  const most = facet.max_num_intervals;
+  // A value out of its range is refused by the full validation, saying so.
+  const valid = typeof most === 'number' && Number.isInteger(most) && most > 0 && most <= 65536;
+  return facet.aggregation_type === 'terms' && valid ? most : 1;
+}
 
 /** Refuses a body nested deeper than the limit; iterative, for bodies of any depth. */
 export function checkJsonDepth(value: unknown): void {
@@ -52,17 +83,27 @@ export function checkJsonDepth(value: unknown): void {
   }
 }
 
-/** Checks the size limits on the raw request before the full validation walks it. */
-export function checkRequestLimits(request: unknown): void {
+/** Checks the size and cost limits on the raw request before the full validation walks it. */
+export function checkRequestLimits(request: unknown, limits: CostLimits = DEFAULT_COST_LIMITS): void {
   checkJsonDepth(request);
   if (!isObject(request)) return;
   let nodes = 0;
+  let inValues = 0;
   const walkQuery = (node: unknown, path: string, depth: number): void => {
     if (!isObject(node)) return;
     if (++nodes > REQUEST_LIMITS.queryNodes) fail(path, 'too many query nodes', REQUEST_LIMITS.queryNodes);
     const value = isObject(node.parameters) ? node.parameters.value : undefined;
-    if (Array.isArray(value) && value.length > REQUEST_LIMITS.inValues) {
-      fail(child(child(path, 'parameters'), 'value'), 'too many values', REQUEST_LIMITS.inValues);
+    if (Array.isArray(value)) {
+      const valuePath = child(child(path, 'parameters'), 'value');
+      if (value.length > REQUEST_LIMITS.inValues) fail(valuePath, 'too many values', REQUEST_LIMITS.inValues);
+      inValues += value.length;
+      if (inValues > limits.maxInValues) {
+        throw new RequestValidationError(
+          'REQ_ERR_LIMIT',
+          valuePath,
+          `the values of the request's "in" lists number ${inValues} up to here: at most ${limits.maxInValues} are allowed in one request`,
+        );
+      }
     }
     if (!Array.isArray(node.nodes)) return;
     if (depth >= REQUEST_LIMITS.queryDepth)
@@ -72,8 +113,9 @@ export function checkRequestLimits(request: unknown): void {
   walkQuery(request.query, 'query', 0);
 
   let facets = 0;
-  /** `depth`: named facets around the list. */
-  const walkFacets = (list: unknown, path: string, depth: number): void => {
+  let buckets = 0;
+  /** `depth`: named facets around the list; `around`: buckets of those facets, multiplied. */
+  const walkFacets = (list: unknown, path: string, depth: number, around: number): void => {
     if (!Array.isArray(list)) return;
     list.forEach((facet, i) => {
       const facetPath = child(path, i);
@@ -87,9 +129,19 @@ export function checkRequestLimits(request: unknown): void {
         fail(child(facetPath, 'ranges'), 'too many ranges', REQUEST_LIMITS.ranges);
       }
       if (facet.filter !== undefined) walkQuery(facet.filter, child(facetPath, 'filter'), 0);
-      walkFacets(facet.facets, child(facetPath, 'facets'), named ? depth + 1 : depth);
+      const own = named ? knownBuckets(facet) : 1;
+      buckets += around * own;
+      if (buckets > limits.maxBuckets) {
+        const nested = around > 1 ? ` under ${around} buckets of the facets around it` : '';
+        throw new RequestValidationError(
+          'REQ_ERR_LIMIT',
+          facetPath,
+          `${own} buckets${nested} make the answer hold at least ${buckets} buckets: at most ${limits.maxBuckets} are allowed in one answer`,
+        );
+      }
+      walkFacets(facet.facets, child(facetPath, 'facets'), named ? depth + 1 : depth, around * own);
     });
   };
   const options = request.request_options;
-  if (isObject(options)) walkFacets(options.facets, 'request_options.facets', 0);
+  if (isObject(options)) walkFacets(options.facets, 'request_options.facets', 0, 1);
 }

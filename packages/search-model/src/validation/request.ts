@@ -18,7 +18,7 @@ import {
   type JsonObject,
 } from './json.ts';
 import { validateFacets } from './facets.ts';
-import { checkRequestLimits } from './limits.ts';
+import { checkRequestLimits, DEFAULT_COST_LIMITS, type CostLimits } from './limits.ts';
 import { validateQueryNode } from './query.ts';
 
 /** Most rows one page may hold. */
@@ -60,12 +60,14 @@ export interface ValidationOptions {
   now?: Date;
   /** Attributes the archive holds; others of the catalogue are refused as not held. */
   held?: AttributeSet;
+  /** What a request may cost; DEFAULT_COST_LIMITS by default. */
+  limits?: CostLimits;
 }
 
 export function validateSearchRequest(value: unknown, options: ValidationOptions = {}): PlannedRequest {
   const now = options.now ?? new Date();
   const held = options.held ?? FULL_CATALOGUE;
-  checkRequestLimits(value);
+  checkRequestLimits(value, options.limits ?? DEFAULT_COST_LIMITS);
   const request = expectObject(value, '', ['query', 'return_type', 'request_options', 'request_info']);
   const returnType: ReturnType = required(request, 'return_type', '', (v, p) =>
     expectEnum(v, p, RETURN_TYPES),

@@ -14,6 +14,9 @@ describe(`${resolveDate.name}`, () => {
     ['2020-06-01||', '2020-06-01T00:00:00.000Z'],
     ['now', '2026-11-21T10:30:00.000Z'],
     ['now-1w', '2026-11-14T10:30:00.000Z'],
+    ['0050-03-01', '0050-03-01T00:00:00.000Z'],
+    ['now+7973y', '9999-11-21T10:30:00.000Z'],
+    ['2020-01-01||-2019y', '0001-01-01T00:00:00.000Z'],
   ])('%s → %s', (input, expected) => {
     expect(resolveDate(input, 'value', now)).toBe(expected);
   });
@@ -31,6 +34,19 @@ describe(`${resolveDate.name}`, () => {
     expect(() => resolveDate(input, 'query.parameters.value', now)).toThrow(RequestValidationError);
     expect(() => resolveDate(input, 'query.parameters.value', now)).toThrow(
       /^query\.parameters\.value: .* is not a date/,
+    );
+  });
+
+  it.each([
+    ['now+8000y', 'the year 10026'],
+    ['2020-01-01||+8000y', 'the year 10020'],
+    ['now-99999999999y', 'no date'],
+    ['now+99999999999w', 'no date'],
+    ['2020-01-01||-2020y', 'the year 0'],
+    ['0000-06-01', 'the year 0'],
+  ])('refuses %s, past the representable dates, naming the value', (input, year) => {
+    expect(() => resolveDate(input, 'query.parameters.value', now)).toThrow(
+      `query.parameters.value: the string "${input}" resolves to ${year}, outside the dates this service represents (0001-01-01 to 9999-12-31)`,
     );
   });
 

@@ -1,38 +1,13 @@
-import {
-  allowedOperators,
-  publicVocabulary,
-  type AttributeSet,
-  type CatalogueAttribute,
-  type PublicAttribute,
-} from '@pdb-stats/search-model';
+import { allowedOperators, type AttributeSet, type CatalogueAttribute } from '@pdb-stats/search-model';
+import { PUBLIC_DESCRIPTION_KEYS, publicDescription } from '@pdb-stats/search-model/public-descriptions';
 
 /** JSON of one node of the metadata schema tree. */
 type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
-const COPIED_KEYS = [
-  'description',
-  'rcsb_description',
-  'rcsb_search_group',
-  'rcsb_full_text_priority',
-  'enum',
-  'rcsb_enum_annotated',
-  'examples',
-] as const satisfies readonly (keyof PublicAttribute)[];
+const COPIED_KEYS = PUBLIC_DESCRIPTION_KEYS;
 
 /** The public description of a held attribute: the archive's own metadata where it has it. */
-function publicInfo(attribute: CatalogueAttribute): PublicAttribute | undefined {
-  const candidates = publicVocabulary().get(attribute.path) ?? [];
-  const chemical = attribute.level === 'mol_definition';
-  return (
-    candidates.find(
-      (c) =>
-        c.type !== 'array' &&
-        (attribute.path !== 'rcsb_id' || chemical === /chemical/i.test(c.description ?? '')),
-    ) ??
-    candidates.find((c) => c.type !== 'array') ??
-    candidates[0]
-  );
-}
+const publicInfo = publicDescription;
 
 /** The short text the schema gives an attribute (`rcsb_description`, context brief): the public one, ours, or its path. */
 export function attributeBrief(attribute: CatalogueAttribute): string {
@@ -47,8 +22,7 @@ function leaf(attribute: CatalogueAttribute, bounds?: { min: number; max: number
   for (const key of COPIED_KEYS) {
     const value = info?.[key];
     if (value === undefined) continue;
-    // The public metadata keeps enums as objects keyed by value; the schema lists them.
-    node[key] = key === 'enum' && !Array.isArray(value) ? Object.values(value as object) : value;
+    node[key] = value;
   }
   if (!node.rcsb_description) {
     const brief = attribute.brief ?? attribute.path;

@@ -1,5 +1,5 @@
 import { storageOf, type CatalogueAttribute } from '@pdb-stats/search-model';
-import { quoteName } from '@pdb-stats/archive';
+import { quoteName } from '@pdb-stats/snapshot';
 
 /** Informational minimum and maximum of an attribute (epoch milliseconds for dates), as the metadata gives them. */
 export interface AttributeBounds {

@@ -1,4 +1,8 @@
-import { PoliteHttp, PoliteHttpError } from '@pdb-stats/archive';
+import { PoliteHttp, PoliteHttpError } from '@pdb-stats/polite-http';
+import {
+  DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+  DEFAULT_UPSTREAM_MAX_RETRY_AFTER_MS,
+} from '../sources/upstream-source.ts';
 import type { ReturnType } from '@pdb-stats/search-model';
 import type { KeyDocument, KeyDocumentSource } from './document-store.ts';
 import { resolveKeyAttributes, type Parent, type ResolvedKeyAttribute } from './key-attributes.ts';
@@ -94,6 +98,9 @@ export class DataApiDocuments implements KeyDocumentSource {
       backoffMs: 500,
       timeoutMs: options.timeoutMs ?? 10_000,
       userAgent: 'pdb-stats (self-hosted PDB statistics dashboard)',
+      // A page's key attributes are a few KiB; what the Data API says to wait is cut as the searches' is.
+      maxAnswerBytes: DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+      maxRetryAfterMs: DEFAULT_UPSTREAM_MAX_RETRY_AFTER_MS,
     });
   }
 

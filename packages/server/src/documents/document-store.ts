@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readSnapshotLayout } from '@pdb-stats/archive';
+import { readSnapshotLayout, quoteName } from '@pdb-stats/snapshot';
 import {
   AttributeSet,
   RETURN_TYPES,
@@ -9,13 +9,13 @@ import {
   type ReturnType,
 } from '@pdb-stats/search-model';
 import { boundsQuery, type AttributeBounds } from './attribute-bounds.ts';
+import { DEFAULT_ENTRY_MAX_ROWS, readEntryRecord } from './entry-record.ts';
 import { jsonValue } from './json-values.ts';
 import { resolveKeyAttributes, type ResolvedKeyAttribute } from './key-attributes.ts';
 import { lookupQuery } from './lookup-query.ts';
-import { quoteName } from '@pdb-stats/archive';
+import type { EntryRecord, KeyDocument } from '@pdb-stats/charts';
 
-/** The key attributes of one identifier, keyed by attribute path, plus the identifier itself. */
-export type KeyDocument = { identifier: string } & Record<string, unknown>;
+export type { EntryRecord, KeyDocument };
 
 /** Where the results pages' key attributes come from: the snapshot's files, or the RCSB Data API. */
 export interface KeyDocumentSource {
@@ -23,6 +23,11 @@ export interface KeyDocumentSource {
   lookup(returnType: ReturnType, ids: readonly string[]): Promise<KeyDocument[]>;
   /** Smallest and largest values of numeric and date attributes, when the source can tell. */
   bounds?(): Promise<Map<CatalogueAttribute, AttributeBounds>>;
+  /**
+   * What the archive holds for an entry (an id as the archive writes it), or null when it holds no
+   * such entry; absent from a source that has no archive of its own (the Data API's).
+   */
+  entry?(id: string): Promise<EntryRecord | null>;
   close(): Promise<void>;
 }
 
@@ -46,11 +51,17 @@ export class DocumentStore implements KeyDocumentSource {
     private readonly connection: DuckDBConnection,
     private readonly keys: Record<ReturnType, readonly ResolvedKeyAttribute[]>,
     private readonly held: AttributeSet,
+    private readonly maxEntryRows: number,
   ) {}
 
   /** Opens a snapshot folder (`<dir>/<level>.parquet`); fails at once when a level file is missing. */
   /** `held`: the attributes the snapshot holds, when the caller knows them already (the engine does). */
-  static async open(snapshotDir: string, held?: AttributeSet): Promise<DocumentStore> {
+  /** `maxEntryRows`: parts of each kind, and values of each attribute, an entry record lists. */
+  static async open(
+    snapshotDir: string,
+    held?: AttributeSet,
+    maxEntryRows: number = DEFAULT_ENTRY_MAX_ROWS,
+  ): Promise<DocumentStore> {
     held ??= new AttributeSet((await readSnapshotLayout(snapshotDir)).held);
     const keys = resolveKeyAttributes(held);
     // One thread: a lookup of 25 rows takes tens of milliseconds even on 250k entries; the cores are the engine's.
@@ -65,7 +76,7 @@ export class DocumentStore implements KeyDocumentSource {
           `CREATE VIEW ${quoteName(level)} AS SELECT * FROM read_parquet(${literal(file)})`,
         );
       }
-      return new DocumentStore(instance, connection, keys, held);
+      return new DocumentStore(instance, connection, keys, held, maxEntryRows);
     } catch (error) {
       connection?.closeSync();
       instance.closeSync();
@@ -90,6 +101,22 @@ export class DocumentStore implements KeyDocumentSource {
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** What the archive holds for an entry, or null; read on the one connection like a lookup. */
+  entry(id: string): Promise<EntryRecord | null> {
+    if (this.closing) return Promise.reject(new Error('the document store is closed'));
+    return this.enqueue(() =>
+      readEntryRecord(
+        async (query) => {
+          const reader = await this.connection.runAndReadAll(query.sql, query.parameters);
+          return reader.getRowObjectsJS() as Record<string, unknown>[];
+        },
+        this.held,
+        id,
+        this.maxEntryRows,
+      ),
+    );
   }
 
   /** Smallest and largest values of every numeric and date attribute, computed once on first use. */

@@ -1,5 +1,5 @@
 import { storageOf, type ReturnType } from '@pdb-stats/search-model';
-import { quoteName } from '@pdb-stats/archive';
+import { quoteName } from '@pdb-stats/snapshot';
 import { PARENT_LINK, type Parent, type ResolvedKeyAttribute } from './key-attributes.ts';
 
 /** SQL with its values; values only ever travel as parameters. */

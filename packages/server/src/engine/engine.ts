@@ -34,8 +34,12 @@ export interface Engine {
   /** The catalogue attributes this archive holds (its snapshot's columns). */
   readonly held: AttributeSet;
   archiveInfo(): ArchiveInfo;
-  /** Runs `work` in a session that ends, with its time limit, when `work` does. */
-  session<T>(work: (session: EngineSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a session that ends, with its time limit, when `work` does. `lane`: whether the
+   * search is light (a cheap one, a chart answer computed ahead) or heavy; an engine may keep
+   * capacity for light ones. An engine too busy to start it soon throws ServiceBusyError.
+   */
+  session<T>(work: (session: EngineSession) => Promise<T>, lane?: Lane): Promise<T>;
   /** Releases the database; sessions after this fail. */
   close(): Promise<void>;
 }
@@ -49,5 +53,35 @@ export class QueryTimeoutError extends Error {
       `the search took longer than ${timeoutMs} ms and was cancelled; narrow the query or ask for fewer facets`,
     );
     this.name = 'QueryTimeoutError';
+  }
+}
+
+/**
+ * Light searches (counts and pages of a few conditions, chart answers computed ahead) and heavy
+ * ones (facets, long value lists, grouping): heavy ones never hold every connection.
+ */
+export type Lane = 'light' | 'heavy';
+
+/** How long searches may queue for the database. */
+export interface QueueLimits {
+  /** Longest a search waits for a connection (ms) before ServiceBusyError. */
+  waitMs?: number;
+  /** Searches waiting at most; more are refused at once. */
+  queueLength?: number;
+  /** Connections heavy searches leave to light ones (at least one is shared by all). */
+  reserved?: number;
+}
+
+/** Seconds a client is asked to wait when the database is busy. */
+export const BUSY_RETRY_AFTER_S = 5;
+
+/** The database is busy: no connection soon enough, or too many searches waiting. Answered 503. */
+export class ServiceBusyError extends Error {
+  readonly statusCode = 503;
+  readonly retryAfterS = BUSY_RETRY_AFTER_S;
+
+  constructor(reason: string) {
+    super(`the service is busy (${reason}); retry in ${BUSY_RETRY_AFTER_S} s`);
+    this.name = 'ServiceBusyError';
   }
 }

@@ -5,6 +5,9 @@ export {
   type EngineSession,
   type Execute,
   type ExecuteCached,
+  type Lane,
+  type QueueLimits,
+  ServiceBusyError,
 } from './engine.ts';
 export { ArchiveTooLargeError, openDuckDbEngine, type DuckDbEngineOptions } from './duckdb/duckdb-engine.ts';
 export { openClickHouseEngine, type ClickHouseEngineOptions } from './clickhouse/clickhouse-engine.ts';

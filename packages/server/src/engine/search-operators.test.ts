@@ -113,6 +113,45 @@ describe('numbers, integers and dates', () => {
     ).toEqual(['2DEF', '4JKL']);
   });
 
+  it('long in lists (bound as one list) find what short ones do, on every type', async () => {
+    // 40 values that match nothing around the ones that do: the list travels as one JSON text.
+    const padded = <T>(values: T[], filler: (i: number) => T) => [
+      ...Array.from({ length: 20 }, (_, i) => filler(i)),
+      ...values,
+      ...Array.from({ length: 20 }, (_, i) => filler(i + 20)),
+    ];
+    expect(
+      await found(
+        text(
+          'rcsb_entry_info.molecular_weight',
+          'in',
+          padded([50, 95], (i) => 1000.5 + i),
+        ),
+      ),
+    ).toEqual(['1ABC', '4JKL']);
+    expect(
+      await found(
+        text(
+          'rcsb_entry_info.deposited_atom_count',
+          'in',
+          padded([1500, 8000], (i) => -1 - i),
+        ),
+      ),
+    ).toEqual(['3GHI', '4JKL']);
+    expect(
+      await found(
+        text(
+          'rcsb_accession_info.initial_release_date',
+          'in',
+          padded(['2012-03-15', '2015-01-01'], (i) => `19${10 + i}-01-01`),
+        ),
+      ),
+    ).toEqual(['2DEF', '4JKL']);
+    const methods = padded(['EM', 'NMR'], (i) => `it's "${i}", a, b`);
+    expect(await found(text('rcsb_entry_info.experimental_method', 'in', methods))).toEqual(['2DEF', '3GHI']);
+    expect(await found(not('rcsb_entry_info.experimental_method', 'in', methods))).toEqual(['1ABC', '4JKL']);
+  });
+
   it('range: exclusive bounds by default, inclusive on request, either bound open', async () => {
     const atoms = 'rcsb_entry_info.deposited_atom_count';
     expect(await found(text(atoms, 'range', { from: 1500, to: 8000 }))).toEqual(['1ABC']);

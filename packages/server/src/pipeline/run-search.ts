@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ResultItem, SearchResponse } from '@pdb-stats/search-model';
+import type { FacetResult, ResultItem, SearchResponse } from '@pdb-stats/search-model';
 import type { Execute, ExecuteCached } from '../engine/engine.ts';
 import type { FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
 import { executeOnce } from '../engine/execute-once.ts';
 import {
+  BucketBudget,
   groupRows,
   rangeKeyed,
+  refuseOverBudget,
   shapeFacets,
   type FacetData,
   type Key,
@@ -42,12 +44,14 @@ async function facetData(program: FacetProgram, execute: Execute, cached: Execut
 
 /**
  * Executes a compiled search and shapes the response: `null` when nothing matches or the page
- * starts beyond the last hit. Engine-neutral: the engine's session supplies `execute`.
+ * starts beyond the last hit. Engine-neutral: the engine's session supplies `execute`. An answer
+ * of more than `maxBuckets` buckets is refused (400) before it is built.
  */
 export async function runSearch(
   program: SearchProgram,
   execute: Execute,
   cached: ExecuteCached = execute,
+  maxBuckets = Infinity,
 ): Promise<SearchResponse | null> {
   const { plan } = program;
   const [countRow] = await execute(program.count);
@@ -71,7 +75,16 @@ export async function runSearch(
     const once = executeOnce(execute, new Map(), (query) => JSON.stringify([query.sql, query.parameters]));
     const data: FacetData[] = [];
     for (const facet of program.facets) data.push(await facetData(facet, once, cached));
-    const facets = shapeFacets(data);
+    const budget = new BucketBudget(maxBuckets);
+    refuseOverBudget(data, budget);
+    // One top-level facet at a time, the event loop free between them: a terms facet over every
+    // identifier of a large archive takes a few hundred milliseconds to label and sort, and a
+    // request may ask for dozens within the bucket limit (each with a small max_num_intervals).
+    const facets: FacetResult[] = [];
+    for (const facet of data) {
+      facets.push(...shapeFacets([facet], [], budget));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (facets.length > 0) response.facets = facets;
   }
   return response;

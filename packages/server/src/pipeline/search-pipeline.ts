@@ -1,5 +1,5 @@
-import type { PlannedRequest, SearchResponse } from '@pdb-stats/search-model';
-import type { Engine, EngineSession } from '../engine/engine.ts';
+import { DEFAULT_COST_LIMITS, type PlannedRequest, type SearchResponse } from '@pdb-stats/search-model';
+import type { Engine, EngineSession, Lane } from '../engine/engine.ts';
 import { DIALECTS, planSearch, requestProgram, type SqlCompiler } from '../planner/index.ts';
 import { runSearch } from './run-search.ts';
 
@@ -12,12 +12,16 @@ import { runSearch } from './run-search.ts';
 export class SearchPipeline {
   private readonly compiler: SqlCompiler;
 
-  constructor(private readonly engine: Engine) {
+  /** `maxBuckets`: most buckets of one answer, counted as it is shaped (SEARCH_MAX_BUCKETS). */
+  constructor(
+    private readonly engine: Engine,
+    private readonly maxBuckets = DEFAULT_COST_LIMITS.maxBuckets,
+  ) {
     this.compiler = DIALECTS[engine.dialect].createCompiler();
   }
 
   /** The answer to a validated request; `null` when there is nothing to answer (HTTP 204). */
-  search(plan: PlannedRequest): Promise<SearchResponse | null> {
+  search(plan: PlannedRequest, lane?: Lane): Promise<SearchResponse | null> {
     const program = requestProgram(plan);
     return this.engine.session(async (session) => {
       const answers = new Map<string, SearchResponse | null>();
@@ -26,11 +30,11 @@ export class SearchPipeline {
         if (request) answers.set(step.name, await this.run(request, session));
       }
       return program.answer(answers);
-    });
+    }, lane);
   }
 
   private run(request: PlannedRequest, session: EngineSession): Promise<SearchResponse | null> {
     const program = this.compiler.compile(planSearch(request, this.engine.facts));
-    return runSearch(program, session.execute, session.cached);
+    return runSearch(program, session.execute, session.cached, this.maxBuckets);
   }
 }

@@ -1,4 +1,4 @@
-import type { Bucket, FacetResult } from '@pdb-stats/search-model';
+import { RequestValidationError, type Bucket, type FacetResult } from '@pdb-stats/search-model';
 import type { FacetProgram, MaskColumn, PlannedBucketFacet, YearKeyColumn } from '../planner/index.ts';
 import { javaDouble, rangeLabel, termsLabel, yearLabel } from './labels.ts';
 
@@ -11,6 +11,33 @@ export type ResultRow = readonly (Key | null)[];
  * level, the rows under the last (the rows themselves for a top-level facet).
  */
 export type RowGroups = readonly ResultRow[] | ReadonlyMap<Key | null, RowGroups>;
+
+/**
+ * Counts an answer's buckets as they are shaped: past the limit the answer is refused before it is
+ * built (empty histogram bins filled between a tiny interval's first and last bin would otherwise
+ * be made one by one, billions of them).
+ */
+export class BucketBudget {
+  private used = 0;
+
+  constructor(readonly limit: number) {}
+
+  /** Counts `count` buckets of the facet named `name`, or refuses the request. */
+  take(count: number, name: string): void {
+    this.ensure(count, name);
+    this.used += count;
+  }
+
+  /** Refuses the request when `count` more buckets would pass the limit. */
+  ensure(count: number, name: string): void {
+    if (this.used + count <= this.limit) return;
+    throw new RequestValidationError(
+      'REQ_ERR_LIMIT',
+      'request_options.facets',
+      `the facet "${name}" makes the answer hold more than ${this.limit} buckets: at most ${this.limit} are allowed in one answer; ask for fewer facets, wider intervals or max_num_intervals`,
+    );
+  }
+}
 
 /** Rows of one facet statement grouped by enclosing bucket keys, its universe, its sub-facets. */
 export interface FacetData {
@@ -234,10 +261,11 @@ function labelOf(facet: PlannedBucketFacet, key: Key): string {
 }
 
 /** Fills the gaps between the first and last key (consecutive integers, in order) with empty buckets. */
-function fillIntegers(facet: PlannedBucketFacet, counted: Counted[]): Counted[] {
+function fillIntegers(facet: PlannedBucketFacet, counted: Counted[], budget: BucketBudget): Counted[] {
   if (counted.length === 0) return counted;
   const byKey = new Map(counted.map((c) => [c.key as number, c]));
   const [first, last] = [counted[0]!.key as number, counted.at(-1)!.key as number];
+  budget.ensure(last - first + 1, facet.name);
   const filled: Counted[] = [];
   for (let k = first; k <= last; k++)
     filled.push(byKey.get(k) ?? { key: k, population: 0, label: labelOf(facet, k) });
@@ -245,7 +273,12 @@ function fillIntegers(facet: PlannedBucketFacet, counted: Counted[]): Counted[] 
 }
 
 /** Buckets of one facet under one enclosing bucket, ordered, filled and cut as the type says. */
-function buckets(facet: PlannedBucketFacet, counted: Counted[], universe: readonly Key[] | undefined) {
+function buckets(
+  facet: PlannedBucketFacet,
+  counted: Counted[],
+  universe: readonly Key[] | undefined,
+  budget: BucketBudget,
+) {
   switch (facet.kind) {
     case 'terms': {
       const present = new Set(counted.map((c) => c.key));
@@ -257,7 +290,7 @@ function buckets(facet: PlannedBucketFacet, counted: Counted[], universe: readon
     case 'histogram':
     case 'date_histogram': {
       counted.sort((a, b) => (a.key as number) - (b.key as number));
-      const kept = facet.minPopulation === 0 ? fillIntegers(facet, counted) : counted;
+      const kept = facet.minPopulation === 0 ? fillIntegers(facet, counted, budget) : counted;
       return kept.filter((c) => c.population >= facet.minPopulation);
     }
     case 'range':
@@ -276,7 +309,20 @@ function buckets(facet: PlannedBucketFacet, counted: Counted[], universe: readon
  */
 const hasBuckets = (facet: FacetResult) => !('buckets' in facet) || facet.buckets.length > 0;
 
-function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
+/**
+ * A histogram's bin number, floor(value / interval), as an exact integer: an interval too small for
+ * the values (5e-324 makes every bin Infinity) has no bins to name.
+ */
+function checkBin(facet: PlannedBucketFacet, key: Key): void {
+  if (facet.kind !== 'histogram' || Number.isSafeInteger(key)) return;
+  throw new RequestValidationError(
+    'REQ_ERR_RANGE',
+    'request_options.facets',
+    `the interval ${facet.interval} of the facet "${facet.name}" is too small for the values of "${facet.attribute.path}": their bin numbers (value / interval) pass 2^53; take a larger interval`,
+  );
+}
+
+function shapeOne(data: FacetData, path: readonly Key[], budget: BucketBudget): FacetResult {
   const rows = rowsAt(data.groups, path);
   const depth = path.length;
   const { program } = data;
@@ -284,23 +330,72 @@ function shapeOne(data: FacetData, path: readonly Key[]): FacetResult {
     return { name: program.node.name, value: Number(rows[0]?.[depth] ?? 0) };
   }
   const { facet } = program.node;
+  // Terms under their least population are dropped before they are labelled and sorted (they were
+  // dropped after): a facet over every identifier may have hundreds of thousands.
+  const least = facet.kind === 'terms' ? facet.minPopulation : -Infinity;
   const counted: Counted[] = [];
   for (const row of rows) {
     const key = row[depth];
-    if (key !== null && key !== undefined)
-      counted.push({ key, population: Number(row[row.length - 1]), label: labelOf(facet, key) });
+    if (key === null || key === undefined) continue;
+    const population = Number(row[row.length - 1]);
+    if (population < least) continue;
+    checkBin(facet, key);
+    counted.push({ key, population, label: labelOf(facet, key) });
   }
+  const kept = buckets(facet, counted, data.universe, budget);
+  budget.take(kept.length, facet.name);
   return {
     name: facet.name,
-    buckets: buckets(facet, counted, data.universe).map(({ key, label, population }): Bucket => {
+    buckets: kept.map(({ key, label, population }): Bucket => {
       if (data.children.length === 0) return { label, population };
-      const facets = shapeFacets(data.children, [...path, key]);
+      const facets = shapeFacets(data.children, [...path, key], budget);
       return facets.length > 0 ? { label, population, facets } : { label, population };
     }),
   };
 }
 
-/** The response's facets (or one bucket's sub-facets) that have buckets or a value, in request order. */
-export function shapeFacets(data: readonly FacetData[], path: readonly Key[] = []): FacetResult[] {
-  return data.map((d) => shapeOne(d, path)).filter(hasBuckets);
+/**
+ * Buckets that a top-level facet's rows make at least, counted up to `enough`: one per range;
+ * one per row with a key (and, for terms and histograms, its least population), terms cut to
+ * `max_num_intervals`. Terms of the universe, empty bins and sub-facets only add to these.
+ */
+function leastBuckets(data: FacetData, enough: number): number {
+  const { program } = data;
+  if (program.kind === 'cardinality') return 0;
+  const { facet } = program.node;
+  if (facet.kind === 'range' || facet.kind === 'date_range') return facet.ranges.length;
+  const most = facet.kind === 'terms' ? Math.min(facet.maxIntervals, enough) : enough;
+  let count = 0;
+  for (const row of rowsAt(data.groups, [])) {
+    if (count >= most) break;
+    if (row[0] === null || row[0] === undefined) continue;
+    if (Number(row[row.length - 1]) >= facet.minPopulation) count++;
+  }
+  return count;
+}
+
+/**
+ * Refuses an answer whose top-level facets alone make more buckets than `budget` allows, before any
+ * bucket is labelled or sorted: shaping refuses it too, but only once the buckets are built, which
+ * held the event loop for seconds (63 terms facets over every identifier, each of 50,000 rows and
+ * more), so that every other request, cached answers too, waited. Counting stops at the limit.
+ */
+export function refuseOverBudget(data: readonly FacetData[], budget: BucketBudget): void {
+  let least = 0;
+  for (const facet of data) {
+    least += leastBuckets(facet, budget.limit - least + 1);
+    if (facet.program.kind === 'buckets') budget.ensure(least, facet.program.node.facet.name);
+  }
+}
+
+/**
+ * The response's facets (or one bucket's sub-facets) that have buckets or a value, in request
+ * order; `budget` counts the buckets of the whole answer (no limit by default).
+ */
+export function shapeFacets(
+  data: readonly FacetData[],
+  path: readonly Key[] = [],
+  budget = new BucketBudget(Infinity),
+): FacetResult[] {
+  return data.map((d) => shapeOne(d, path, budget)).filter(hasBuckets);
 }

@@ -22,12 +22,26 @@ export interface LoadSheddingOptions {
 }
 
 export interface LoadProtectionOptions {
-  /** Uncached searches one client (one address) may make per minute, 429 beyond; 0: no limit. */
-  rateLimitPerMinute: number;
+  /** The quota of uncached searches per client (429 beyond); no limit when absent. */
+  quota?: SearchQuota;
   /** Thresholds of load shedding; none when absent. */
   loadShedding?: LoadSheddingOptions;
   /** Whether a request's answer is cached: those are always let in, since they cost nothing. */
   isCached: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * Takes one search from the quota of uncached searches of the client that sent `request` (its
+ * address, as TRUST_PROXY reads it): the search API's, the chart data API's and those of the pages
+ * the server draws for that client all count against the one quota.
+ */
+export type SearchQuota = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** The quota of `perMinute` uncached searches a minute per client; none when 0. */
+export async function searchQuota(app: FastifyInstance, perMinute: number): Promise<SearchQuota | undefined> {
+  if (perMinute <= 0) return undefined;
+  await app.register(rateLimit, { global: false });
+  return app.createRateLimit({ max: perMinute, timeWindow: 60_000 });
 }
 
 /** The options the search routes add: hooks that turn away searches the service cannot afford. */
@@ -160,23 +174,24 @@ export async function loadProtection(
       throw shed(request, reply, pressure.type, pressure.value);
     });
   }
-  if (options.rateLimitPerMinute > 0) {
-    await api.register(rateLimit, { global: false });
-    preHandler.push(
-      api.rateLimit({
-        max: options.rateLimitPerMinute,
-        timeWindow: 60_000,
-        allowList: (request) => options.isCached(request),
-        // The plugin has set Retry-After (seconds until the client's minute ends).
-        errorResponseBuilder: (request, context) => {
-          refusals.note(request, 429, `over ${context.max} uncached searches a minute`);
-          return refusal(
-            429,
-            `too many searches that are not cached: at most ${context.max} a minute from one client; retry in ${context.after}`,
-          );
-        },
-      }),
-    );
+  const { quota } = options;
+  if (quota) {
+    preHandler.push(async (request, reply) => {
+      if (options.isCached(request)) return;
+      const taken = await quota(request);
+      if (taken.isAllowed) return;
+      reply
+        .header('x-ratelimit-limit', taken.max)
+        .header('x-ratelimit-remaining', taken.remaining)
+        .header('x-ratelimit-reset', taken.ttlInSeconds);
+      if (!taken.isExceeded) return;
+      reply.header('retry-after', taken.ttlInSeconds);
+      refusals.note(request, 429, `over ${taken.max} uncached searches a minute`);
+      throw refusal(
+        429,
+        `too many searches that are not cached: at most ${taken.max} a minute from one client; retry in ${taken.ttlInSeconds} s`,
+      );
+    });
   }
   return { config, preHandler };
 }

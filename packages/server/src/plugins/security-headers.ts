@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -53,3 +55,21 @@ export function allowFramingByAnySite(reply: FastifyReply): void {
   );
   reply.removeHeader('x-frame-options');
 }
+
+/**
+ * The headers @fastify/helmet sets, as name and value: for answers written before any hook runs
+ * (a malformed address, a connection refused, a request too slow to arrive), which must carry them too.
+ */
+export const SECURITY_HEADER_VALUES: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(SECURITY_HEADERS as HelmetOptions)(
+    {} as IncomingMessage,
+    collect as unknown as ServerResponse,
+    () => undefined,
+  );
+  return headers;
+})();

@@ -1,27 +1,17 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  ENTRY_ID_PATTERN,
+  type RenderedPage,
+  type SearchServiceClient,
+  type ServerEntry,
+} from '@pdb-stats/charts';
+import type { SearchResponse } from '@pdb-stats/search-model';
 import { ResponseCache } from '../cache/response-cache.ts';
+import type { ServiceMetadata } from '../routes/metadata.ts';
 import type { SearchService } from '../search-service.ts';
-
-/** What the dashboard's server entry (`packages/web/src/server-entry.tsx`, built by `vite build --ssr`) gives. */
-export interface RenderedPage {
-  html: string;
-  state: string;
-  title: string;
-}
-export interface ServerEntry {
-  renderPage(request: {
-    url: string;
-    config: string;
-    fetch: typeof fetch;
-    signal?: AbortSignal;
-  }): Promise<RenderedPage>;
-  SERVER_STATE_ID: string;
-  preload(): Promise<void>;
-  NotRendered: new (...args: never[]) => Error;
-}
 
 /** Where the build puts the server entry, under the built dashboard's folder. */
 export const SERVER_ENTRY = 'ssr/server-entry.js';
@@ -34,8 +24,30 @@ export interface PageRendererOptions {
   timeoutMs?: number;
   /** Size of the cache of rendered pages (bytes). */
   cacheBytes?: number;
+  /** Pages drawn at once for one client; its next pages are sent unrendered meanwhile. */
+  rendersPerClient?: number;
   log?: FastifyBaseLogger;
 }
+
+/**
+ * On whose behalf a page is drawn: a page drawn anew and each of its searches not cached count
+ * against the visitor's quota (as its own searches do), and its renders take the visitor's render
+ * slots. The server's own renders of its most visited pages have none.
+ */
+export interface Visitor {
+  /** The client's address (read through TRUST_PROXY). */
+  address: string;
+  /** Takes one from the visitor's quota of uncached work: false when none is left. */
+  take(): Promise<boolean>;
+}
+
+/** A search of a visitor's page past the visitor's quota: the page is sent unrendered. */
+class OverQuota extends Error {
+  override readonly name = 'OverQuota';
+}
+
+/** How a kept page is stored in the cache of rendered pages. */
+const PAGE_ETAG = '';
 
 const DAY_MS = 86_400_000;
 
@@ -49,35 +61,41 @@ export function normalizedQuery(search: string): string {
 
 /**
  * Pages of the dashboard rendered on the server by its own React code, from this server's answers
- * (the searches go to its own routes in-process, through the same search service and cache), kept
- * per archive version, page address and state, and configuration. A page that cannot be rendered
- * (not one the server renders, a failed search, the time limit) is undefined: the browser renders it.
+ * (its search service, called in the same process, with the same cache), kept per archive version,
+ * page address and state, and configuration. A page that cannot be rendered (not one the server
+ * renders, a failed search, the visitor's quota or render slots used up, the time limit) is
+ * undefined: the browser renders it.
  */
 export class PageRenderer {
   readonly cache: ResponseCache;
-  private readonly pending = new Map<string, Promise<(RenderedPage & { stateId: string }) | undefined>>();
+  private readonly pending = new Map<string, Promise<RenderedPage | undefined>>();
+  /** Renders under way per client address. */
+  private readonly rendering = new Map<string, number>();
   private readonly timeoutMs: number;
+  private readonly rendersPerClient: number;
 
   constructor(
     /** Loaded in the background from the start: the server answers meanwhile (pages unrendered). */
     private readonly entry: Promise<ServerEntry>,
-    private readonly app: FastifyInstance,
     private readonly service: SearchService,
+    private readonly metadata: ServiceMetadata,
     private readonly options: PageRendererOptions = {},
   ) {
     this.cache = new ResponseCache(options.cacheBytes ?? 16 * 1024 * 1024);
     this.timeoutMs = options.timeoutMs ?? 3000;
+    this.rendersPerClient = options.rendersPerClient ?? 2;
   }
 
   /** Loads the server entry of a built dashboard; undefined for a build without one. */
   static async load(
     root: string,
-    app: FastifyInstance,
     service: SearchService,
+    metadata: ServiceMetadata,
     options: PageRendererOptions = {},
   ): Promise<PageRenderer | undefined> {
     const file = join(root, SERVER_ENTRY);
     if (!existsSync(file)) return undefined;
+    // A built file: what it exports is the contract both sides import, not checked at run time.
     const entry = (import(pathToFileURL(file).href) as Promise<ServerEntry>).then(async (loaded) => {
       await loaded.preload();
       return loaded;
@@ -86,30 +104,27 @@ export class PageRenderer {
     entry.catch((error: unknown) =>
       options.log?.error({ err: error }, 'the server entry of the dashboard did not load'),
     );
-    return new PageRenderer(entry, app, service, options);
+    return new PageRenderer(entry, service, metadata, options);
   }
 
-  /** Searches of a render reach this server's own routes without a trip over the network. */
-  private readonly serviceFetch: typeof fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const answer = await this.app.inject({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers,
-      ...(typeof init?.body === 'string' && { payload: init.body }),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined)
-        responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: responseHeaders,
-    });
-  };
+  /**
+   * The search service as a page drawn for `visitor` reaches it: in this process, a search whose
+   * answer is not cached taken from the visitor's quota first.
+   */
+  private serviceFor(visitor: Visitor | undefined): SearchServiceClient {
+    return {
+      search: async (request) => {
+        if (visitor && !this.service.isCached(request) && !(await visitor.take()))
+          throw new OverQuota(`${visitor.address} has no searches left this minute`);
+        const answer = await this.service.answer(request);
+        return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
+      },
+      archiveInfo: async () => this.metadata.archiveInfo(),
+      metadataSchema: (kind) => this.metadata.schema(kind),
+      documents: (returnType, ids) => this.metadata.keyDocuments(returnType, ids),
+      entry: async (id) => (ENTRY_ID_PATTERN.test(id) ? this.metadata.entryRecord(id.toUpperCase()) : null),
+    };
+  }
 
   /**
    * The cache key of a page: archive version (and day, for answers kept a day), whether the source
@@ -125,12 +140,29 @@ export class PageRenderer {
     return `${source.version}${day}${down}\n${config}\n${pathname}${normalizedQuery(search)}`;
   }
 
-  /** The rendered page at `url` (path and query string) with the root config `config`, or undefined. */
-  async render(url: string, config: string): Promise<(RenderedPage & { stateId: string }) | undefined> {
+  /**
+   * The rendered page at `url` (path and query string) with the root config `config`, drawn for
+   * `visitor`, or undefined. A visitor with all its render slots taken gets none at once.
+   */
+  async render(url: string, config: string, visitor: Visitor): Promise<RenderedPage | undefined> {
     const key = this.keyOf(url, config);
     const kept = this.cache.get(key);
-    if (kept?.body) return JSON.parse(kept.body) as RenderedPage & { stateId: string };
-    const running = this.running(url, config, key);
+    if (kept?.body) return JSON.parse(kept.body) as RenderedPage;
+    const { address } = visitor;
+    if (!this.pending.has(key)) {
+      const busy = this.rendering.get(address) ?? 0;
+      if (busy >= this.rendersPerClient) return undefined;
+      // The slot is held while the quota is asked, so that a burst cannot take more.
+      this.rendering.set(address, busy + 1);
+      // A page drawn anew costs about what a search does: it is taken from the visitor's quota.
+      const allowed = await visitor.take().catch(() => false);
+      if (!allowed) {
+        this.release(address);
+        return undefined;
+      }
+    } else this.rendering.set(address, (this.rendering.get(address) ?? 0) + 1);
+    const running = this.running(url, config, key, visitor);
+    void running.finally(() => this.release(address));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => {
@@ -146,6 +178,13 @@ export class PageRenderer {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Gives back a render slot of the client at `address`. */
+  private release(address: string): void {
+    const left = (this.rendering.get(address) ?? 1) - 1;
+    if (left > 0) this.rendering.set(address, left);
+    else this.rendering.delete(address);
   }
 
   /**
@@ -165,10 +204,11 @@ export class PageRenderer {
     url: string,
     config: string,
     key: string,
-  ): Promise<(RenderedPage & { stateId: string }) | undefined> {
+    visitor?: Visitor,
+  ): Promise<RenderedPage | undefined> {
     let running = this.pending.get(key);
     if (!running) {
-      running = this.renderAnew(url, config, key);
+      running = this.renderAnew(url, config, key, visitor);
       this.pending.set(key, running);
       void running.finally(() => this.pending.delete(key));
     }
@@ -179,7 +219,8 @@ export class PageRenderer {
     url: string,
     config: string,
     key: string,
-  ): Promise<(RenderedPage & { stateId: string }) | undefined> {
+    visitor: Visitor | undefined,
+  ): Promise<RenderedPage | undefined> {
     let entry: ServerEntry;
     try {
       entry = await this.entry;
@@ -188,17 +229,16 @@ export class PageRenderer {
     }
     try {
       // The render itself is bounded too: a page whose searches hang is given up at twice the limit.
-      const rendered = await entry.renderPage({
+      const page = await entry.renderPage({
         url,
         config,
-        fetch: this.serviceFetch,
+        service: this.serviceFor(visitor),
         signal: AbortSignal.timeout(this.timeoutMs * 2),
       });
-      const page = { ...rendered, stateId: entry.SERVER_STATE_ID };
-      this.cache.set(key, { body: JSON.stringify(page), etag: '', fetchedAt: Date.now() });
+      this.cache.set(key, { body: JSON.stringify(page), etag: PAGE_ETAG, fetchedAt: Date.now() });
       return page;
     } catch (error) {
-      if (!(error instanceof entry.NotRendered))
+      if (!(error instanceof entry.NotRendered) && !(error instanceof OverQuota))
         this.options.log?.warn({ url, err: error }, 'page not rendered: sent unrendered');
       return undefined;
     }

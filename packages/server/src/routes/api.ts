@@ -1,18 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentRoutes, type KeyDocumentSource } from '../documents/index.ts';
 import { apiCors } from '../plugins/api-cors.ts';
-import { loadProtection, type Admission, type LoadSheddingOptions } from '../plugins/load-protection.ts';
+import {
+  loadProtection,
+  type Admission,
+  type LoadSheddingOptions,
+  type SearchQuota,
+} from '../plugins/load-protection.ts';
 import type { SearchService } from '../search-service.ts';
-import { metadataRoutes } from './metadata.ts';
+import { metadataRoutes, type ServiceMetadata } from './metadata.ts';
 import { searchRequestOf, searchRoutes } from './search.ts';
 
 export interface ApiOptions {
   service: SearchService;
+  metadata: ServiceMetadata;
   documents?: KeyDocumentSource;
   /** Access-Control-Allow-Origin of every answer. */
   corsOrigin: string;
-  /** Uncached searches one client may make per minute; 0: no limit. */
-  rateLimitPerMinute: number;
+  /** The quota of uncached searches per client; no limit when absent. */
+  quota?: SearchQuota;
   /** When the API answers 503; never when absent. */
   loadShedding?: LoadSheddingOptions;
 }
@@ -25,7 +31,7 @@ export interface ApiOptions {
  */
 export async function apiContext(
   api: FastifyInstance,
-  options: Pick<ApiOptions, 'corsOrigin' | 'rateLimitPerMinute' | 'loadShedding'>,
+  options: Pick<ApiOptions, 'corsOrigin' | 'quota' | 'loadShedding'>,
   isCached: (request: FastifyRequest) => boolean,
 ): Promise<Admission> {
   await apiCors(api, options.corsOrigin);
@@ -33,7 +39,7 @@ export async function apiContext(
     reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` }),
   );
   return loadProtection(api, {
-    rateLimitPerMinute: options.rateLimitPerMinute,
+    ...(options.quota && { quota: options.quota }),
     ...(options.loadShedding && { loadShedding: options.loadShedding }),
     isCached,
   });
@@ -57,9 +63,10 @@ function isCached(service: SearchService, request: FastifyRequest): boolean {
 export async function apiRoutes(api: FastifyInstance, options: ApiOptions): Promise<void> {
   const admission = await apiContext(api, options, (request) => isCached(options.service, request));
   await api.register(searchRoutes, { service: options.service, admission });
-  await api.register(metadataRoutes, {
-    source: options.service.source,
-    ...(options.documents && { documents: options.documents }),
-  });
-  if (options.documents) await api.register(documentRoutes, { store: options.documents });
+  await api.register(metadataRoutes, { metadata: options.metadata });
+  if (options.documents)
+    await api.register(documentRoutes, {
+      store: options.documents,
+      lifetime: options.service.source.lifetime,
+    });
 }

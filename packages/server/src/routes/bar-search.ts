@@ -12,8 +12,8 @@ import {
   type ChartView,
 } from '@pdb-stats/charts';
 import { RequestValidationError } from '@pdb-stats/search-model';
-import { queryEditorUrl } from '@pdb-stats/web/addresses';
-import { EMBED_PREFIX, matchRoute } from '@pdb-stats/web/routes';
+import { advancedSearchUrl } from '@pdb-stats/charts';
+import { EMBED_PREFIX, matchRoute } from '@pdb-stats/charts';
 import { chartAsked, type ChartDataQuery } from './chart-data.ts';
 
 /** The chart a page's address draws, and its key as the chart data API names it; undefined for another page. */
@@ -60,8 +60,9 @@ function ofChart(error: unknown): unknown {
 
 /**
  * `GET /search/bar?chart=<page>&x=<bar>[&series=…][&view=…][&cohort=…]`: a bar's short link, which
- * chart pages drawn on the server give their bars, redirected to the bar's search in the query
- * editor: the address a click on the bar opens (one computation, `barRequest`, for both).
+ * chart pages drawn on the server give their bars, redirected to the bar's results page (drawn on
+ * the server too, so read without scripts): the address a click on the bar opens (one computation,
+ * `barRequest`, for both).
  */
 export async function barSearchRoutes(app: FastifyInstance): Promise<void> {
   app.get(BAR_SEARCH_PATH, async (request: FastifyRequest, reply) => {
@@ -119,7 +120,7 @@ export async function barSearchRoutes(app: FastifyInstance): Promise<void> {
         `"${bar.x}" is not a bar of the chart: ${(error as Error).message}`,
       );
     }
-    // Relative: to the query editor of the server the link reached, as the click opens it.
-    return reply.redirect(queryEditorUrl('', search, bar.chart), 302);
+    // Relative: to the results page of the server the link reached, as the click opens it.
+    return reply.redirect(advancedSearchUrl('', search, bar.chart), 302);
   });
 }

@@ -15,10 +15,8 @@ import {
   readLevel,
   chartTable,
   comparedRequests,
-  comparedOtherRequests,
-  otherRequestOf,
-  withMemberChecks,
-  withOtherBars,
+  fetchChartAnswer,
+  fetchComparedAnswers,
   comparedTable,
   comparisonOf,
   isChartKey,
@@ -59,8 +57,9 @@ import {
 } from '@pdb-stats/search-model';
 import type { Admission } from '../plugins/load-protection.ts';
 import { CHART_DATA_PARAMS, CHART_DATA_QUERYSTRING, VARIANT_PARAMS } from '../schemas/route-envelopes.ts';
+import { SEARCH_FAILURES, jsonAnswer, responses } from '../schemas/responses.ts';
 import type { SearchService, ServedAnswer } from '../search-service.ts';
-import { shortSummary } from '@pdb-stats/web/request-summary';
+import { shortSummary } from '@pdb-stats/charts/request-summary';
 import { exploreResolver } from '../explore-attributes.ts';
 import { sendCacheHeaders } from './search.ts';
 
@@ -346,69 +345,98 @@ export function chartDataSearches(request: FastifyRequest): SearchRequest[] | un
 export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOptions): Promise<void> {
   const { service } = options;
 
-  app.get('/', async () => ({
-    charts: CHART_LIST.map(listEntry),
-    explore: {
-      csv: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv`,
-      json: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.json`,
-      parameters: {
-        attribute: 'the path of a facetable attribute of the catalogue (required)',
-        count: "the return type each bar counts; the attribute's level by default",
-        dimension: 'terms (keywords and numbers), bins (numbers; the default) or years (dates)',
-        top: `terms: the most frequent values drawn, 1 to ${MAX_TOP} (default ${DEFAULT_TOP})`,
-        other:
-          'terms: on (default) or off: a last bar counting the objects with a value but none of those drawn',
-        start: "bins: the first bin's lower bound (required; may be negative)",
-        step: 'bins: the width of a bin (required, > 0)',
-        end: `bins: the last bin's lower bound (required; at most ${MAX_BINS} bins)`,
-        by: `a second attribute (a keyword or number) whose values split each bar: stacks of the years, or segments of each term or bin (its ${MAX_SEGMENTS} most frequent values over the bars; the table gains a column per value)`,
-        stack: 'terms and bins with by: stacked (the default) or grouped (segments side by side)',
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['Chart data'],
+        operationId: 'listCharts',
+        summary: 'The charts, the addresses of their data and the parameters each takes',
+        response: responses(
+          { 200: jsonAnswer('the charts and the explore chart, with their parameters') },
+          [304],
+        ),
       },
-      example: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4`,
     },
-    parameters:
-      'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort; on a chart split by a second attribute over one query or none, each segment as a percent of its bar), parent=<class> (classification and taxonomy charts: the level below that class or group), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
-  }));
+    async () => ({
+      charts: CHART_LIST.map(listEntry),
+      explore: {
+        csv: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv`,
+        json: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.json`,
+        parameters: {
+          attribute: 'the path of a facetable attribute of the catalogue (required)',
+          count: "the return type each bar counts; the attribute's level by default",
+          dimension: 'terms (keywords and numbers), bins (numbers; the default) or years (dates)',
+          top: `terms: the most frequent values drawn, 1 to ${MAX_TOP} (default ${DEFAULT_TOP})`,
+          other:
+            'terms: on (default) or off: a last bar counting the objects with a value but none of those drawn',
+          start: "bins: the first bin's lower bound (required; may be negative)",
+          step: 'bins: the width of a bin (required, > 0)',
+          end: `bins: the last bin's lower bound (required; at most ${MAX_BINS} bins)`,
+          by: `a second attribute (a keyword or number) whose values split each bar: stacks of the years, or segments of each term or bin (its ${MAX_SEGMENTS} most frequent values over the bars; the table gains a column per value)`,
+          stack: 'terms and bins with by: stacked (the default) or grouped (segments side by side)',
+        },
+        example: `${CHART_DATA_PREFIX}/${EXPLORE_KEY}.csv?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4`,
+      },
+      // The answers of several charts in one request (routes/chart-batch.ts), as a board asks for them.
+      batch: {
+        method: 'POST',
+        path: `${CHART_DATA_PREFIX}/batch`,
+        body: '{"charts": [{"chart": <a key above, or explore>, "query": <a Search API query node, the scope>, "params": {<the variant parameter, parent or the explore parameters>: <value>}}]}',
+        answer:
+          '{"answers": [{"chart", "request", "response", "other_request"}]}, in the order of the charts',
+        example: {
+          charts: [
+            { chart: 'resolution' },
+            {
+              chart: 'journal',
+              query: {
+                type: 'terminal',
+                service: 'text',
+                parameters: {
+                  attribute: 'exptl.method',
+                  operator: 'exact_match',
+                  value: 'X-RAY DIFFRACTION',
+                },
+              },
+            },
+          ],
+        },
+      },
+      parameters:
+        'view=cumulative|annual (growth charts) or quartiles|shares (trend charts), hide=<series label> (repeatable), query=<JSON of a Search API query node> (the chart over that search; repeated, up to 4 cohorts compared), label=<cohort name> (repeated in step with query), measure=count|percent (percent of each cohort; on a chart split by a second attribute over one query or none, each segment as a percent of its bar), parent=<class> (classification and taxonomy charts: the level below that class or group), and the variant parameter a chart names; explore charts (explore.csv, explore.json) take the parameters under explore',
+    }),
+  );
 
   async function data(request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as ChartDataQuery;
     const asked = chartAsked((request.params as { file: string }).file, query, service.source.held);
     const { chart, view, hidden, scope, comparison, shares, window, format } = asked;
-    const searches = searchesOf(asked);
-    const parse = (answer: ServedAnswer) =>
-      answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
-    // The cohorts' requests are sent together, each answered (and cached) like any chart's.
-    const answering = searches.map((search) => service.answer(search));
-    const otherAnswers: ServedAnswer[] = [];
+    // Every search of the chart (the cohorts', a level's member check, the "Other" bars), answered
+    // and cached like any other: the ETag and the age of the data come from all of them.
+    const served: ServedAnswer[] = [];
     const send = async (search: SearchRequest) => {
       const answer = await service.answer(search);
-      otherAnswers.push(answer);
-      return parse(answer);
+      served.push(answer);
+      return answer.body === null ? null : (JSON.parse(answer.body) as SearchResponse);
     };
-    // A taxonomy group's organisms: a second search, sent beside the level's, keeps those of the group.
-    const parsed = await withMemberChecks(
-      comparison?.query ?? chart.query,
-      answering.map((answer) => answer.then(parse)),
-      send,
-    );
-    const answers = await Promise.all(answering);
-    // A top-N terms chart's "Other" bar: a second search per answer, built from its values.
-    const others = comparison
-      ? comparedOtherRequests(comparison, parsed)
-      : [otherRequestOf(chart.definition, chart.query, parsed[0] ?? null, scope)];
-    const responses = await withOtherBars(parsed, others, send);
+    const fetched = comparison
+      ? await fetchComparedAnswers(send, comparison)
+      : await fetchChartAnswer(send, chart, scope).then((one) => ({
+          requests: [one.request],
+          otherRequests: [one.otherRequest],
+          responses: [one.response],
+        }));
+    const { requests: searches, otherRequests: others, responses } = fetched;
     // A drilled-down level whose answer shows its path is not the archive's is refused, naming parent.
-    const level = readLevel(chart, parsed, asked.cohortNodes.length > 0);
+    const level = readLevel(chart, responses, asked.cohortNodes.length > 0);
     if (level.problem) throw new RequestValidationError('REQ_ERR_VALUE', 'parent', level.problem);
-    const served = [...answers, ...otherAnswers].reduce((oldest, next) =>
-      next.fetchedAt < oldest.fetchedAt ? next : oldest,
-    );
-    // One representation per answer (the scope is in its request), format, view, hidden series,
-    // cohorts' labels and measure, and years.
+    const oldest = served.reduce((oldest, next) => (next.fetchedAt < oldest.fetchedAt ? next : oldest));
+    // One representation per set of answers (the scope is in their requests; sorted, since they
+    // arrive in any order), format, view, hidden series, cohorts' labels and measure, and years.
     const etag = `"${sha1(
       JSON.stringify([
-        answers.map((a) => a.etag),
-        otherAnswers.map((a) => a.etag),
+        served.map((a) => a.etag).sort(),
         format,
         view,
         chart.variant,
@@ -421,7 +449,8 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
         window,
       ]),
     )}"`;
-    if (sendCacheHeaders(request, reply, served, etag)) return reply.code(304).send();
+    if (sendCacheHeaders(request, reply, oldest, service.source.lifetime, etag))
+      return reply.code(304).send();
 
     const look = {
       view: view ?? DEFAULT_DATA_VIEW,
@@ -436,7 +465,7 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
           { ...look, measure: comparison.measure },
         )
       : chartTable(chart, responses[0]!, look);
-    const about = provenance(service.source.archiveInfo(), served.fetchedAt);
+    const about = provenance(service.source.archiveInfo(), oldest.fetchedAt);
     const { key } = chart.definition;
     const name = chartFileName(
       [
@@ -489,7 +518,26 @@ export async function chartDataRoutes(app: FastifyInstance, options: ChartDataOp
     '/:file',
     {
       ...options.admission,
-      schema: { params: CHART_DATA_PARAMS, querystring: CHART_DATA_QUERYSTRING },
+      schema: {
+        tags: ['Chart data'],
+        operationId: 'getChartData',
+        summary: "A chart's data table as CSV or JSON: the dashboard's table, from the chart's searches",
+        params: CHART_DATA_PARAMS,
+        querystring: CHART_DATA_QUERYSTRING,
+        response: responses(
+          {
+            200: {
+              description:
+                "the chart's table: CSV (<key>.csv) or JSON with its title, axes, rows and requests (<key>.json)",
+              content: {
+                'text/csv': { schema: { type: 'string' } },
+                'application/json': { schema: jsonAnswer('the table with what it was drawn from') },
+              },
+            },
+          },
+          [304, 404, ...SEARCH_FAILURES],
+        ),
+      },
     },
     data,
   );

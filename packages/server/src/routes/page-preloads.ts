@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PAGES, SUMMARY_CHUNK, matchRoute, needsSummary, type PageName } from '@pdb-stats/web/routes';
+import { PAGES, SUMMARY_CHUNK, matchRoute, needsSummary, type PageName } from '@pdb-stats/charts';
 
 /** The part of a Vite build manifest (`.vite/manifest.json`) read here. */
 export interface ManifestChunk {
@@ -29,8 +29,10 @@ export interface PagePreloads {
    * A page the server drew: its chunk's scripts in the head, with the styles of the entry and of its
    * chunk written out in a style element, so that the page is painted from its HTML alone (their files,
    * fetched beside a score of scripts, came well after the HTML and held its first paint); and at the
-   * end of the body their stylesheet links, which paint nothing new but tell the entry's loader of page
-   * chunks that their styles are there (it would fetch them and hold the page until they came). The
+   * end of the body their stylesheet links, which tell the entry's loader of page chunks that their
+   * styles are there (it would fetch them and hold the page until they came). Those links apply to no
+   * medium: applied, each as it arrived would put its rules after the others' again, and until the
+   * last came a page's own rules would lose to the entry's (its controls moved, then moved back). The
    * template's own stylesheet links are taken out of its head by the caller.
    */
   drawn(url: string): { head: string; end: string };
@@ -77,7 +79,8 @@ export function pagePreloads(
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key === 'index.html');
   const loaded = staticClosure(manifest, entry ? [entry] : []);
   const entryStyles = entry ? (manifest[entry]!.css ?? []) : [];
-  const sheet = (file: string) => `<link rel="stylesheet" crossorigin href="${base}${file}">`;
+  const sheet = (file: string, media = '') =>
+    `<link rel="stylesheet" crossorigin href="${base}${file}"${media && ` media="${media}"`}>`;
   const modulePreload = (key: string) =>
     `<link rel="modulepreload" crossorigin href="${base}${manifest[key]!.file}">`;
   const summaryKey = pageChunkKey(manifest, entry, SUMMARY_CHUNK);
@@ -103,10 +106,10 @@ export function pagePreloads(
       drawn: written
         ? {
             head: `${scripts}<style>${sheets.map((file) => styles.get(file)).join('\n')}</style>`,
-            end: sheets.map(sheet).join(''),
+            end: sheets.map((file) => sheet(file, 'not all')).join(''),
           }
         : // Without the styles' text, the drawn page waits for their files, in the head.
-          { head: scripts + sheets.map(sheet).join(''), end: '' },
+          { head: scripts + sheets.map((file) => sheet(file)).join(''), end: '' },
     };
   });
   /** The page's tags, and the summarizer's when the address has a scope. */
@@ -122,7 +125,7 @@ export function pagePreloads(
   };
   preloads.drawn = (url: string) => {
     const tag = tagOf(url);
-    if (!tag) return { head: entryStyles.map(sheet).join(''), end: '' };
+    if (!tag) return { head: entryStyles.map((file) => sheet(file)).join(''), end: '' };
     return { head: tag.drawn.head + tag.summary, end: tag.drawn.end };
   };
   return preloads;

@@ -2,13 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { CHART_LIST } from '@pdb-stats/charts';
-import { EMBED_PREFIX, PAGES, chartPath } from '@pdb-stats/web/routes';
+import {
+  CHART_LIST,
+  EMBED_PREFIX,
+  ENTRY_ID_PATTERN,
+  FIXED_PAGES,
+  PAGES,
+  activeKind,
+  chartPath,
+} from '@pdb-stats/charts';
+import { pageCacheControl } from '../cache/cache-control.ts';
+import { compressedBody } from '../plugins/delivery.ts';
 import { allowFramingByAnySite } from '../plugins/security-headers.ts';
 import { PageRenderer } from '../rendering/page-renderer.ts';
 import { barSearchRoutes } from './bar-search.ts';
+import { chartPreviewRoutes, previewHead } from './chart-preview.ts';
 import { TEMPLATE_SHEETS, readPagePreloads } from './page-preloads.ts';
-import { SEARCH_PAGE_PATHS } from './pages.ts';
 
 export interface WebOptions {
   /** Folder of the built dashboard (packages/web/dist). */
@@ -19,7 +28,7 @@ export interface WebOptions {
    * Server rendering of the pages drawn from searches (home, charts), when the build has its server
    * entry: on by default; false sends every page unrendered. `timeoutMs`: longest a render may take.
    */
-  render?: false | { timeoutMs?: number; warmPages?: readonly string[] };
+  render?: false | { timeoutMs?: number; warmPages?: readonly string[]; rendersPerClient?: number };
 }
 
 /**
@@ -35,13 +44,58 @@ export const WARM_PAGES: readonly string[] = [
   PAGES.explore.path,
 ];
 
-/** Configs (origins) the most visited pages are rendered ahead for: a few, whatever Host headers come. */
-const MAX_WARMED_CONFIGS = 4;
+/**
+ * The address of every page of the dashboard's route table: its fixed pages (the search pages among
+ * them, at the archive search site's addresses, so that a bar's link lands here), and each chart's
+ * page and embedded copy; with a trailing slash too, which the router ignores. Every other path is
+ * not found.
+ */
+export const PAGE_PATHS: readonly string[] = [
+  ...FIXED_PAGES.map((page) => page.path),
+  ...CHART_LIST.flatMap((chart) => [chartPath(chart), `${EMBED_PREFIX}${chartPath(chart)}`]),
+].flatMap((path) => (path === '/' ? [path] : [path, `${path}/`]));
+
+/**
+ * The address the not-found page is rendered at for a path that is no page: one per menu group the
+ * path names (its menu entry is marked as for the group's pages), so that unknown paths, however
+ * many, share a few renders instead of each filling the cache of rendered pages.
+ */
+export function notFoundAddress(path: string): string {
+  const kind = activeKind(path);
+  return kind ? `/${kind}/${NOT_FOUND_SEGMENT}` : `/${NOT_FOUND_SEGMENT}`;
+}
+const NOT_FOUND_SEGMENT = 'page-not-found';
+
+/** Where the entry pages are: `/entry/<id>` (PAGES.entry). */
+const ENTRY_PAGE_PREFIX = PAGES.entry.path.slice(0, PAGES.entry.path.indexOf('/:'));
+
+/**
+ * A Host written one way (`localhost:80` and `localhost` are one), or undefined when it is none. The
+ * scheme is not compared: behind a proxy that ends TLS, requests arrive over HTTP.
+ */
+const hostOf = (origin: string) => {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The origins a server listening on `address:port` is reached by on this machine. */
+function listeningOrigins(address: string, family: string, port: number): string[] {
+  const wildcard = address === '0.0.0.0' || address === '::';
+  const loopback = wildcard || address === '127.0.0.1' || address === '::1';
+  const own = wildcard ? [] : [family === 'IPv6' ? `[${address}]` : address];
+  const hosts = [...own, ...(loopback ? ['localhost', '127.0.0.1', '[::1]'] : [])];
+  return [...new Set(hosts)].map((host) => `http://${host}:${port}`);
+}
 
 /** Files under `static/` carry their content's hash in their name, so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const isHashedAsset = (root: string, path: string) => relative(root, path).startsWith(`static${sep}`);
 
+/** The template's own description, which each page's link-preview tags replace. */
+const TEMPLATE_DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT_ELEMENT = /(<div id="statsroot"[^>]*?data-config=)('[^']*'|"[^"]*")/;
 /** The empty root element of the template, once its config is written. */
 const ROOT_ELEMENT_END = /<div id="statsroot"[^>]*><\/div>/;
@@ -55,9 +109,9 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * Serves the dashboard and the pages it links to (pages.ts). Every page gets a config that points at
- * this server: the root element's data-config is rewritten per request. Unknown
- * paths fall back to the dashboard, which shows its not-found page.
+ * Serves the dashboard at the addresses of its pages (PAGE_PATHS). Every page gets a config that
+ * points at this server: the root element's data-config is rewritten per request. Other paths get
+ * the not-found page with status 404.
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
   const configFor = (origin: string) =>
@@ -65,67 +119,82 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       basename: '/',
       sierraConfig: { searchApiUrl: origin, searchAdvancedUrl: origin },
     });
-  const configOf = (request: FastifyRequest) =>
-    configFor(options.publicUrl ?? `${request.protocol}://${request.host}`);
+  const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const configOf = (request: FastifyRequest) => configFor(options.publicUrl ?? requestOrigin(request));
   const index = await readFile(join(options.root, 'index.html'), 'utf8');
   const preloads = await readPagePreloads(options.root, index);
   const renderer =
     options.render === false
       ? undefined
-      : await PageRenderer.load(options.root, app, app.searchService, {
+      : await PageRenderer.load(options.root, app.searchService, app.serviceMetadata, {
           log: app.log,
           ...(options.render?.timeoutMs !== undefined && { timeoutMs: options.render.timeoutMs }),
+          ...(options.render?.rendersPerClient !== undefined && {
+            rendersPerClient: options.render.rendersPerClient,
+          }),
         });
 
   /*
-   * A rendered page is kept per config, and the config names the origin visitors reach this server
-   * by, which only their requests tell (unless a public address is set). So the most visited pages
-   * are rendered, one after another in the background, for the public address once the server is
-   * ready, and for each origin the first time a visitor's page is served from it: their next
-   * visitors, on any of those pages, get them drawn at once instead of waiting for a render.
+   * Pages are drawn for the origins this server is configured to be reached by: its public address,
+   * or without one the addresses it listens on (and this machine's loopback names). A request naming
+   * another Host gets the page unrendered: a made-up Host costs no render and warms nothing. The most
+   * visited pages are rendered, one after another in the background, for the first of those origins
+   * once the server is ready (or listening), so that their visitors get them drawn at once.
    */
+  const hosts = new Set<string>();
   const warmPages = (options.render !== false && options.render?.warmPages) || WARM_PAGES;
-  const warmed = new Set<string>();
-  const warm = (config: string) => {
-    if (!renderer || warmed.has(config) || warmed.size >= MAX_WARMED_CONFIGS) return;
-    warmed.add(config);
-    void renderer.warm(warmPages, config);
+  const serve = (configured: string[]) => {
+    for (const origin of configured) hosts.add(hostOf(origin)!);
+    const [first] = configured;
+    if (renderer && first) void renderer.warm(warmPages, configFor(first));
   };
   if (options.publicUrl) {
-    const config = configFor(options.publicUrl);
+    const origin = new URL(options.publicUrl).origin;
+    hosts.add(hostOf(origin)!);
     app.addHook('onReady', async () => {
-      // Not awaited: the server is ready at once, and the renders ask its routes, which needs it ready.
-      setImmediate(() => warm(config));
+      // Not awaited: the server is ready at once, and the renders need it ready.
+      setImmediate(() => serve([origin]));
     });
   } else {
-    // Without a public address, for the address the server listens on: a visitor coming by another
-    // gets them rendered anew, but from the answers these renders asked for and with the server's
-    // page modules loaded, instead of waiting for both (a cold server's first visitors were sent
-    // the bare page after the render's time limit).
     app.addHook('onListen', async () => {
-      const [address] = app.addresses();
-      // A socket path is no origin.
-      if (!address || typeof address === 'string') return;
-      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      setImmediate(() => warm(configFor(`http://${host}:${address.port}`)));
+      const listening = app
+        .addresses()
+        // A socket path is no origin.
+        .filter((address) => typeof address !== 'string')
+        .flatMap(({ address, family, port }) => listeningOrigins(address, family, port));
+      setImmediate(() => serve(listening));
     });
   }
 
+  /** The page drawn for the visitor who asked, when its Host is one the server is reached by. */
+  const renderFor = (request: FastifyRequest, address: string, config: string) => {
+    const host = hostOf(`http://${request.host}`);
+    if (!renderer || !host || !hosts.has(host)) return undefined;
+    const quota = app.searchQuota;
+    return renderer.render(address, config, {
+      address: request.ip,
+      take: async () => {
+        if (!quota) return true;
+        const taken = await quota(request);
+        return taken.isAllowed || !taken.isExceeded;
+      },
+    });
+  };
+
   /**
-   * The dashboard at a path: its template with a config that points at this server and the preloads
-   * of the page chunk of the address; with the page drawn inside when the server renders it (its styles then
-   * load with the page, and the answers it was drawn from come along for hydration).
+   * The dashboard's template with a config that points at this server and the preloads of the page
+   * chunk of `address`; with the page at `address` drawn inside when the server renders it (its
+   * styles then load with the page, and the answers it was drawn from come along for hydration).
+   * `address` is the request's own, except for the not-found page.
    */
-  const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith(`${EMBED_PREFIX}/`)) allowFramingByAnySite(reply);
+  const page = async (request: FastifyRequest, address: string) => {
     const config = configOf(request);
-    const rendered = await renderer?.render(request.url, config);
-    // After this visitor's own render, not beside it: the two would share the processor.
-    warm(config);
-    const drawn = rendered && preloads.drawn(request.url);
+    const rendered = await renderFor(request, address, config);
+    const drawn = rendered && preloads.drawn(address);
+    const previews = previewHead(address, options.publicUrl ?? requestOrigin(request));
     let html = (drawn ? index.replace(TEMPLATE_SHEETS, '') : index)
-      .replace('</head>', `${drawn ? drawn.head : preloads(request.url)}</head>`)
+      .replace(TEMPLATE_DESCRIPTION, '')
+      .replace('</head>', `${previews}${drawn ? drawn.head : preloads(address)}</head>`)
       .replace(ROOT_ELEMENT, (_m, start: string) => `${start}'${escapeAttribute(config)}'`);
     if (rendered && drawn) {
       html = html
@@ -140,9 +209,35 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
             drawn.end,
         );
     }
-    // The config differs per request, so pages are revalidated (by their ETag); their scripts are hashed files.
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    return { html, drawn: rendered !== undefined };
   };
+
+  /** A page of the route table. */
+  const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith(`${EMBED_PREFIX}/`)) allowFramingByAnySite(reply);
+    const { html, drawn } = await page(request, request.url);
+    // Revalidated by browsers (the config names the origin it was asked at), kept briefly by a shared
+    // cache when drawn from current answers; its scripts are hashed files, kept for a year.
+    const { source } = app.searchService;
+    const cacheable = drawn && source.health?.().answering !== false;
+    return reply
+      .type('text/html')
+      .header('cache-control', pageCacheControl(source.lifetime, cacheable))
+      .send(html);
+  };
+
+  /** The not-found page, drawn on the server so that it reads without scripts. */
+  const notFoundPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const { html } = await page(request, notFoundAddress(path));
+    return reply
+      .code(404)
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(compressedBody(request, reply, html));
+  };
+
   await app.register(fastifyStatic, {
     root: options.root,
     index: false,
@@ -158,16 +253,37 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     // The server entry (ssr/) is the server's, not the browser's.
     globIgnore: ['index.html', '**/*.br', '**/*.gz', 'ssr/**'],
   });
-  app.get('/', dashboard);
-  for (const path of SEARCH_PAGE_PATHS) app.get(path, dashboard);
+  for (const path of PAGE_PATHS) app.get(path, dashboard);
+  // An entry's page, drawn like the others: an id the archive does not hold gets it with 404 (the
+  // page says so), an address that names no entry id the not-found page. The archive writes ids in
+  // capitals: an id typed otherwise is sent, permanently, to its one address (a shared or indexed
+  // link then names one page, not one per spelling).
+  const entryPage = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const { id } = request.params;
+    if (!ENTRY_ID_PATTERN.test(id)) return notFoundPage(request, reply);
+    if (id !== id.toUpperCase()) return reply.redirect(`${ENTRY_PAGE_PREFIX}/${id.toUpperCase()}`, 301);
+    const held = await app.serviceMetadata.entryRecord(id).catch(() => undefined);
+    if (held === null) reply.code(404);
+    return dashboard(request, reply);
+  };
+  app.get(`${ENTRY_PAGE_PREFIX}/:id`, entryPage);
+  app.get(`${ENTRY_PAGE_PREFIX}/:id/`, entryPage);
   await app.register(barSearchRoutes);
+  // The pictures of link previews: the chart page drawn as for the visitor who asked.
+  await app.register(chartPreviewRoutes, {
+    draw: (request, address) => renderFor(request, address, configOf(request)) ?? Promise.resolve(undefined),
+    origin: (request) => options.publicUrl ?? requestOrigin(request),
+  });
+  // A path that is no page gets the not-found page, drawn on the server so that it reads without
+  // scripts; other requests (a missing file, another method) get the JSON 404 of the API.
   app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
     const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/rcsbsearch/') &&
-      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (!isPage)
       return reply.code(404).send({ status: 404, message: `not found: ${request.method} ${request.url}` });
-    return dashboard(request, reply);
+    return notFoundPage(request, reply);
   });
 }

@@ -14,6 +14,7 @@ export const SEARCH_BODY = { type: 'object' } as const;
 /** `GET /rcsbsearch/v2/query?json=`; other parameters are ignored, as the Search API does. */
 export const SEARCH_QUERYSTRING = {
   type: 'object',
+  required: ['json'],
   properties: { json: { type: 'string', description: 'the URL-encoded search request' } },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { AttributeSet, PlannedRequest } from '@pdb-stats/search-model';
+import type { Lane } from '../engine/index.ts';
 
 /** How long a source's answers hold. */
 export type AnswerLifetime =
@@ -31,9 +32,9 @@ export interface AnswerSource {
   readonly lifetime: AnswerLifetime;
   /**
    * The serialized answer to a validated request, or null for no hits (204). `canonical` is the
-   * request's canonical JSON, `body` the request as the client sent it.
+   * request's canonical JSON, `body` the request as the client sent it, `lane` how costly it is.
    */
-  search(plan: PlannedRequest, canonical: string, body: unknown): Promise<string | null>;
+  search(plan: PlannedRequest, canonical: string, body: unknown, lane: Lane): Promise<string | null>;
   /** What `GET /rcsbsearch/v2/archive` reports about the data. */
   archiveInfo(): Record<string, unknown>;
   /** Absent for a source that is always there (the local engine). */

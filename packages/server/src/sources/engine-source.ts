@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PlannedRequest } from '@pdb-stats/search-model';
-import type { Engine } from '../engine/index.ts';
+import type { Engine, Lane } from '../engine/index.ts';
 import { SearchPipeline } from '../pipeline/index.ts';
 import type { AnswerSource } from './answer-source.ts';
 
@@ -12,8 +12,12 @@ export class EngineSource implements AnswerSource {
   readonly version: string;
   private readonly pipeline: SearchPipeline;
 
-  constructor(readonly engine: Engine) {
-    this.pipeline = new SearchPipeline(engine);
+  /** `maxBuckets`: most buckets of one answer (SEARCH_MAX_BUCKETS). */
+  constructor(
+    readonly engine: Engine,
+    maxBuckets?: number,
+  ) {
+    this.pipeline = new SearchPipeline(engine, maxBuckets);
     this.version = sha1(JSON.stringify(engine.archiveInfo())).slice(0, 16);
   }
 
@@ -21,8 +25,8 @@ export class EngineSource implements AnswerSource {
     return this.engine.held;
   }
 
-  async search(plan: PlannedRequest, canonical: string): Promise<string | null> {
-    const response = await this.pipeline.search(plan);
+  async search(plan: PlannedRequest, canonical: string, _body: unknown, lane?: Lane): Promise<string | null> {
+    const response = await this.pipeline.search(plan, lane);
     // Without a query_id from the client, the id is derived from the request, so equal requests get equal answers.
     return (
       response && JSON.stringify({ ...response, query_id: plan.queryId ?? sha1(canonical).slice(0, 32) })

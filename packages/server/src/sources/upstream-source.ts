@@ -1,5 +1,6 @@
-import { PoliteHttp, PoliteHttpError } from '@pdb-stats/archive';
+import { PoliteHttp, PoliteHttpError } from '@pdb-stats/polite-http';
 import { FULL_CATALOGUE, type PlannedRequest } from '@pdb-stats/search-model';
+import { plainText } from '../plain-text.ts';
 import type { AnswerSource, SourceHealth } from './answer-source.ts';
 
 export interface UpstreamOptions {
@@ -11,20 +12,62 @@ export interface UpstreamOptions {
   ratePerSecond: number;
   /** Longest a visitor's search waits for it (queue, attempts and backoff), in ms. */
   timeoutMs: number;
+  /** Largest answer read from it, in bytes (502 beyond); 16 MiB when absent. */
+  maxAnswerBytes?: number;
+  /** Longest its Retry-After may stop every search, in ms (a longer one is cut to it); 60 s when absent. */
+  maxRetryAfterMs?: number;
 }
 
+/** An answer of 16 MiB is a thousand times a chart's; what is larger is not an answer we keep. */
+export const DEFAULT_UPSTREAM_MAX_ANSWER_BYTES = 16 * 2 ** 20;
+/** A minute: long enough for a service to catch its breath, short enough that visitors are not turned away for long. */
+export const DEFAULT_UPSTREAM_MAX_RETRY_AFTER_MS = 60_000;
+
 /**
- * An answer of the upstream that is the client's to read (400: the request is wrong), passed on with
- * its status and body unchanged.
+ * An answer of the upstream that is the client's to read (4xx: the request is wrong), passed on
+ * with its status in our error format: its message (and the field and code our own service names)
+ * kept as plain text, whatever markup or control characters the upstream sent.
  */
 export class UpstreamRefusal extends Error {
+  /** The error as we send it: `{status, message, field?, code?}`. */
+  readonly body: Record<string, unknown>;
+
   constructor(
     readonly statusCode: number,
-    readonly body: string,
-    readonly contentType: string,
+    upstreamText: string,
   ) {
     super(`the search service answered HTTP ${statusCode}`);
     this.name = 'UpstreamRefusal';
+    let said: Record<string, unknown> = {};
+    try {
+      const parsed = JSON.parse(upstreamText) as unknown;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        said = parsed as Record<string, unknown>;
+    } catch {
+      // Not JSON (an HTML error page): its text is not shown, the status says enough.
+    }
+    const text = (key: string) => (typeof said[key] === 'string' ? plainText(said[key]) : undefined);
+    const field = text('field');
+    const code = text('code');
+    this.body = {
+      status: statusCode,
+      message: text('message') || `the search service refused the request (HTTP ${statusCode})`,
+      ...(field !== undefined && { field }),
+      ...(code !== undefined && { code }),
+    };
+  }
+}
+
+/**
+ * The upstream answered, but not with an answer we can take: a redirect (never followed), an answer
+ * that is too large or not JSON. 502 naming what it did.
+ */
+export class UpstreamBadAnswerError extends Error {
+  readonly statusCode = 502;
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpstreamBadAnswerError';
   }
 }
 
@@ -34,8 +77,8 @@ export class UpstreamUnavailableError extends Error {
 
   constructor(
     message: string,
-    /** Seconds the client is asked to wait, when the upstream said how long. */
-    readonly retryAfterS?: number,
+    /** Seconds the client is asked to wait: as long as the upstream asked, or a few. */
+    readonly retryAfterS = 5,
   ) {
     super(message);
     this.name = 'UpstreamUnavailableError';
@@ -43,6 +86,18 @@ export class UpstreamUnavailableError extends Error {
 }
 
 const QUERY_PATH = '/rcsbsearch/v2/query';
+
+/** `application/json`, or a `+json` type, with any parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function hostOf(url: string): string {
   try {
@@ -64,6 +119,8 @@ export class UpstreamSource implements AnswerSource {
   readonly version: string;
   readonly url: string;
   private readonly http: PoliteHttp;
+  /** Ends what is still asked in the background (a stale answer's refresh, warming) when the app closes. */
+  private readonly closing = new AbortController();
   private lastAnswerAt?: number;
   private failure?: string;
 
@@ -79,6 +136,9 @@ export class UpstreamSource implements AnswerSource {
       backoffMs: 500,
       timeoutMs: options.timeoutMs,
       userAgent: 'pdb-stats (self-hosted PDB statistics dashboard)',
+      maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_UPSTREAM_MAX_ANSWER_BYTES,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_UPSTREAM_MAX_RETRY_AFTER_MS,
+      signal: this.closing.signal,
     });
   }
 
@@ -94,18 +154,22 @@ export class UpstreamSource implements AnswerSource {
         { method: 'POST', path: QUERY_PATH, body, label, deadline: Date.now() + this.options.timeoutMs },
         (response) => {
           if (response.status === 204) return { value: null };
-          if (response.status >= 400 && response.status < 500)
-            throw new UpstreamRefusal(
-              response.status,
-              response.text,
-              response.headers.get('content-type') ?? 'application/json',
+          if (response.status >= 300 && response.status < 400) {
+            const location = response.headers.get('location');
+            throw new UpstreamBadAnswerError(
+              `${label} redirected the search (HTTP ${response.status}${
+                location ? ` to ${plainText(location, 200)}` : ''
+              }); redirects are not followed`,
             );
-          if (response.status !== 200) return { retry: `unexpected HTTP ${response.status}` };
-          try {
-            JSON.parse(response.text);
-          } catch {
-            return { retry: `the answer is not JSON (${response.text.slice(0, 80)})` };
           }
+          if (response.status >= 400 && response.status < 500)
+            throw new UpstreamRefusal(response.status, response.text);
+          if (response.status !== 200) return { retry: `unexpected HTTP ${response.status}` };
+          const type = response.headers.get('content-type') ?? 'no content type';
+          if (!JSON_TYPE.test(type) || !isJson(response.text))
+            throw new UpstreamBadAnswerError(
+              `${label} answered something that is not JSON (${plainText(type, 100)})`,
+            );
           return { value: response.text };
         },
       );
@@ -116,7 +180,15 @@ export class UpstreamSource implements AnswerSource {
         this.answered();
         throw error;
       }
+      if (error instanceof UpstreamBadAnswerError) {
+        this.failure = error.message;
+        throw error;
+      }
       if (!(error instanceof PoliteHttpError)) throw error;
+      if (error.kind === 'bad-answer') {
+        this.failure = `${label} answered badly: ${error.reason}`;
+        throw new UpstreamBadAnswerError(this.failure);
+      }
       this.failure = `${label} is not answering: ${error.reason}`;
       const wait = error.retryAfterMs;
       throw new UpstreamUnavailableError(
@@ -153,5 +225,7 @@ export class UpstreamSource implements AnswerSource {
     };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closing.abort(new Error(`${this.version} is closed`));
+  }
 }

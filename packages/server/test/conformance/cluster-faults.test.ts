@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { buildApp } from '../../src/app.ts';
 import { openClickHouseEngine } from '../../src/engine/index.ts';
 import { clusterEnv } from '../support/clickhouse-cluster.ts';

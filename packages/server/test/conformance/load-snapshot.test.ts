@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { RETURN_TYPES } from '@pdb-stats/search-model';
 import { ClickHouseNode } from '../../src/engine/clickhouse/http-client.ts';
 import { loadSnapshot, shardTables } from '../../src/engine/clickhouse/load-snapshot.ts';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { startServerProcess, type LogLine, type ServerProcess } from '../support/server-process.ts';
 
 /** The real process: signals, the listening socket and the log exist only there. */

@@ -16,7 +16,7 @@ import {
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { barSearchUrl } from '@pdb-stats/web/addresses';
+import { barSearchUrl } from '@pdb-stats/charts';
 import { buildApp } from '../../src/app.ts';
 import type { Engine } from '../../src/engine/index.ts';
 import { exploreResolver } from '../../src/explore-attributes.ts';
@@ -150,26 +150,24 @@ describe('the short link of a bar', () => {
     return new URL(response.headers.location!, 'http://stats.example');
   };
 
-  it.each(BARS)(
-    'redirects to the query editor with the search a click opens: $page, $click.x',
-    async (bar) => {
-      const definition = bar.page.includes('/explore') ? { kind: 'distribution' as const } : undefined;
-      const kind = definition?.kind ?? (bar.page.replace(/^\/embed/, '').split('/')[1] as 'growth');
-      // The page's chart route: an embedded chart's links go to the full page (the query editor links back to it).
-      const chart = bar.page.replace(/^\/embed/, '');
-      const link = barSearchUrl('http://stats.example', kind, {
-        chart,
-        click: bar.click,
-        ...(bar.cohort !== undefined && { cohort: bar.cohort }),
-      });
-      expect(link.length, link).toBeLessThan(140 + chart.length * 2);
-      const target = await follow(link);
-      expect(target.pathname).toBe('/query-editor.html');
-      expect(target.searchParams.get('chart')).toBe(chart);
-      const request = JSON.parse(target.searchParams.get('json')!) as SearchRequest;
-      expect(request).toEqual(clickedRequest(bar.page, bar.click, bar.cohort));
-    },
-  );
+  it.each(BARS)('redirects to the results page of the search a click opens: $page, $click.x', async (bar) => {
+    const definition = bar.page.includes('/explore') ? { kind: 'distribution' as const } : undefined;
+    const kind = definition?.kind ?? (bar.page.replace(/^\/embed/, '').split('/')[1] as 'growth');
+    // The page's chart route: an embedded chart's links go to the full page (the query editor links back to it).
+    const chart = bar.page.replace(/^\/embed/, '');
+    const link = barSearchUrl('http://stats.example', kind, {
+      chart,
+      click: bar.click,
+      ...(bar.cohort !== undefined && { cohort: bar.cohort }),
+    });
+    expect(link.length, link).toBeLessThan(140 + chart.length * 2);
+    const target = await follow(link);
+    expect(target.searchParams.get('chart')).toBe(chart);
+    const request = JSON.parse(target.searchParams.get('request')!) as SearchRequest;
+    expect(request).toEqual(clickedRequest(bar.page, bar.click, bar.cohort));
+    // Small molecules are listed by the chemical search's results page.
+    expect(target.pathname).toBe(request.return_type === 'mol_definition' ? '/search/chemical/' : '/search');
+  });
 
   it('a scoped bar searches the scope AND the bar; a compared bar its own cohort AND the bar', async () => {
     const scoped = await follow(
@@ -191,7 +189,7 @@ describe('the short link of a bar', () => {
         click: { x: '1-1.2', view: 'cumulative' },
       }),
     );
-    const text = (url: URL) => url.searchParams.get('json')!;
+    const text = (url: URL) => url.searchParams.get('request')!;
     expect(text(scoped)).toContain(JSON.stringify(EM.parameters));
     expect(text(compared)).toContain(JSON.stringify(XRAY.parameters));
     expect(text(compared)).not.toContain(JSON.stringify(EM.parameters));

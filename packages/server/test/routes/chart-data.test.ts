@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import {
   CHART_KEYS,
   CHARTS,
@@ -442,7 +442,9 @@ describe('answers like the rest of the API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('inline; filename="resolution-2026-07-01.csv"');
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400',
+    );
     expect(response.headers['access-control-allow-origin']).toBe('*');
     const etag = String(response.headers.etag);
     expect(etag).toMatch(/^"[0-9a-f]{40}"$/);

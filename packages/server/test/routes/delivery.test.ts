@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 

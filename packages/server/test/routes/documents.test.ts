@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot, type DemoDocuments } from '@pdb-stats/archive';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
+import { type DemoDocuments } from '@pdb-stats/snapshot';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { buildApp } from '../../src/app.ts';
 import { DocumentStore, KEY_ATTRIBUTES, MAX_LOOKUP_IDS } from '../../src/documents/index.ts';
@@ -113,6 +114,19 @@ describe('GET /rcsbsearch/v2/documents', () => {
           ['identifier', ...KEY_ATTRIBUTES[returnType].map((k) => k.path)].sort(),
         );
     }
+  });
+
+  it('lets a shared cache keep the documents of the archive served, with an ETag', async () => {
+    const id = (rows('entry')[0] as Row).rcsb_id;
+    const response = await app.inject(`/rcsbsearch/v2/documents?return_type=entry&ids=${id}`);
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400',
+    );
+    const again = await app.inject({
+      url: `/rcsbsearch/v2/documents?return_type=entry&ids=${id}`,
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('refuses bad parameters with a 400 naming the parameter', async () => {

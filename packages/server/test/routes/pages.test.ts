@@ -220,15 +220,16 @@ describe('the styles of a page drawn on the server', () => {
     ['static/media/plot-page-4.css', '.ps-plot{color:blue}'],
   ]);
 
-  it('are written in the head (the entry’s, then the page chunk’s), their links at the end of the body', () => {
+  it('are written in the head (the entry’s, then the page chunk’s), their links at the end of the body for no medium', () => {
     const { head, end } = pagePreloads(manifest, '/', styles).drawn('/growth/experimental-method');
     expect(head).toBe(
       '<link rel="modulepreload" crossorigin href="/static/js/plot-page-3.js">' +
         '<style>.ps-app{color:red}\n.ps-plot{color:blue}</style>',
     );
+    // Applied, the entry's sheet arriving alone would put its rules after the page chunk's.
     expect(end).toBe(
-      '<link rel="stylesheet" crossorigin href="/static/media/index-1.css">' +
-        '<link rel="stylesheet" crossorigin href="/static/media/plot-page-4.css">',
+      '<link rel="stylesheet" crossorigin href="/static/media/index-1.css" media="not all">' +
+        '<link rel="stylesheet" crossorigin href="/static/media/plot-page-4.css" media="not all">',
     );
   });
 

@@ -431,6 +431,13 @@ const nestedFacets = (depth: number): Record<string, unknown> => ({
   }),
 });
 
+/** A range facet of `count` overlapping ranges. */
+const ranges = (count: number) => ({
+  aggregation_type: 'range',
+  attribute: 'rcsb_entry_info.resolution_combined',
+  ranges: Array.from({ length: count }, (_, i) => ({ from: i / 100 })),
+});
+
 /** [limit, request, message] — each size limit answers 400 naming the field. */
 const OVER_LIMITS: [string, unknown, string][] = [
   [
@@ -475,6 +482,73 @@ const OVER_LIMITS: [string, unknown, string][] = [
       ranges: Array.from({ length: 1001 }, (_, i) => ({ from: i })),
     }),
     'request_options.facets[0].ranges: too many ranges: at most 1000',
+  ],
+  [
+    'in values of one request',
+    entry({
+      query: {
+        type: 'group',
+        logical_operator: 'or',
+        nodes: [0, 1].map((n) =>
+          t({
+            attribute: 'rcsb_id',
+            operator: 'in',
+            value: Array.from({ length: 6000 }, (_, i) => `${n}-${i}`),
+          }),
+        ),
+      },
+    }),
+    `query.nodes[1].parameters.value: the values of the request's "in" lists number 12000 up to here: at most 10000 are allowed in one request`,
+  ],
+  [
+    'buckets: ranges nested in ranges',
+    facet({
+      ...ranges(1000),
+      name: 'outer',
+      facets: [{ ...ranges(1000), name: 'inner' }],
+    }),
+    'request_options.facets[0].facets[0]: 1000 buckets under 1000 buckets of the facets around it make the answer hold at least 1001000 buckets: at most 65536 are allowed in one answer',
+  ],
+  [
+    'buckets: terms of many intervals beside each other',
+    entry({
+      request_options: {
+        facets: [0, 1].map((i) => ({ ...termsFacet, name: `t${i}`, max_num_intervals: 40000 })),
+      },
+    }),
+    'request_options.facets[1]: 40000 buckets make the answer hold at least 80000 buckets',
+  ],
+  [
+    'dates: date math past the year 9999 in a terminal',
+    entry({
+      query: t({
+        attribute: 'rcsb_accession_info.initial_release_date',
+        operator: 'greater',
+        value: 'now+8000y',
+      }),
+    }),
+    'query.parameters.value: the string "now+8000y" resolves to the year 10026',
+  ],
+  [
+    'dates: date math past any calendar in a date_range facet',
+    facet({
+      name: 'd',
+      aggregation_type: 'date_range',
+      attribute: 'rcsb_accession_info.initial_release_date',
+      ranges: [{ from: 'now-99999999999y' }],
+    }),
+    'request_options.facets[0].ranges[0].from: the string "now-99999999999y" resolves to no date, outside the dates this service represents (0001-01-01 to 9999-12-31)',
+  ],
+  [
+    'dates: an anchored date math past the year 9999',
+    entry({
+      query: t({
+        attribute: 'rcsb_accession_info.initial_release_date',
+        operator: 'range',
+        value: { from: '2020-01-01', to: '2020-01-01||+8000y' },
+      }),
+    }),
+    'query.parameters.value.to: the string "2020-01-01||+8000y" resolves to the year 10020',
   ],
 ];
 

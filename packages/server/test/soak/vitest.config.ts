@@ -6,7 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('../../../..', import.meta.url)),
   test: {
     include: ['packages/server/test/soak/*.soak.ts'],
-    testTimeout: 150_000,
+    // The soak runs 160 s, plus its warm-up requests and the clean stop.
+    testTimeout: 280_000,
     hookTimeout: 120_000,
     // Every search answer is checked against the official response schema.
     globalSetup: ['test-support/vitest-global-setup.ts'],

@@ -1,4 +1,4 @@
-import { DEMO_ATTRIBUTES } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES } from '@pdb-stats/demo';
 import { AttributeSet } from '@pdb-stats/search-model';
 
 /** The attributes a demo archive holds, for engines that tests write by hand. */

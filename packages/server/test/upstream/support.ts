@@ -7,7 +7,8 @@ import type { UpstreamOptions } from '../../src/sources/upstream-source.ts';
 export async function startUpstreamApp(
   options: UpstreamOptions,
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp({ upstream: options, rateLimitPerMinute: 0 });
+  // The tests' visitors all come from 127.0.0.1: neither their searches nor their connections are capped.
+  const app = await buildApp({ upstream: options, rateLimitPerMinute: 0, connections: { maxPerClient: 0 } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }

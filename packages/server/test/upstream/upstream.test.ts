@@ -141,7 +141,9 @@ describe('the count invariant through the upstream', () => {
   });
   afterAll(() => app?.close());
 
-  it.each(ALL_CHARTS.map((chart) => [chartName(chart), chart] as const))('%s', async (name, chart) => {
+  // One chart of each kind: count-invariant.test.ts walks every chart; here the point is the proxy.
+  const SAMPLE = ['growth', 'distribution', 'trend'].map((kind) => ALL_CHARTS.find((c) => c.kind === kind)!);
+  it.each(SAMPLE.map((chart) => [chartName(chart), chart] as const))('%s', async (name, chart) => {
     const { bars, mismatches } = await barsAgainstSearches(app, chart, NOW);
     expect(bars).toBeGreaterThan(0);
     expect(mismatches, `${name}: bars that disagree with their search`).toEqual([]);

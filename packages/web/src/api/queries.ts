@@ -1,30 +1,25 @@
-import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import type { QueryNode, ReturnType, SearchRequest } from '@pdb-stats/search-model';
 import {
   chartFacetRequest,
-  otherRequestOf,
-  withMemberChecks,
-  withOtherBars,
+  fetchChartAnswer,
   type ChartId,
+  type FetchedChart,
   type ChartQuery,
   type ExploreSpec,
   type ResolvedChart,
 } from '@pdb-stats/charts';
 import { queryOptions } from '@tanstack/react-query';
-import { getArchiveInfo, getMetadataSchema, postSearch } from './search-client.ts';
+import { serviceOf } from './query-client.ts';
 import { schemaAttributePaths } from '../archive-coverage/held-attributes.ts';
 
-/** A chart's answer as cached: which chart and variant it is for, the request sent, the response and when it came. */
-export interface ChartAnswer {
+/** A chart's answer as cached: which chart and variant it is for, its searches and answer, and when it came. */
+export interface ChartAnswer extends FetchedChart {
   key: ChartId;
   variant: string | undefined;
   /** The class whose level below the answer is for, when drilled down. */
   parent: string | undefined;
   /** What an explore chart is built from. */
   explore?: ExploreSpec;
-  request: SearchRequest;
-  /** The count search of a top-N terms chart's "Other" bar, when it has one (its count is in `response`). */
-  otherRequest?: SearchRequest;
-  response: SearchResponse | null;
   /** Milliseconds since the epoch when the answer arrived. */
   respondedAt: number;
 }
@@ -53,21 +48,16 @@ export function chartDataQuery(
       key,
       { searchApiUrl, request, variant: chart.variant, parent: chart.parent, explore: chart.explore },
     ] as const,
-    queryFn: async ({ signal }): Promise<ChartAnswer> => {
-      const send = (search: SearchRequest) => postSearch(searchApiUrl, search, signal);
-      // A taxonomy group's organisms are kept by a second search of their groups.
-      const [response = null] = await withMemberChecks(query, [send(request)], send);
-      // A top-N terms chart's "Other" bar: a second search, built from the values answered.
-      const other = otherRequestOf(chart.definition, query, response, scope);
-      const [completed] = await withOtherBars([response], [other], send);
+    queryFn: async ({ client, signal }): Promise<ChartAnswer> => {
+      const service = serviceOf(client, searchApiUrl);
+      const send = (search: SearchRequest) => service.search(search, signal);
+      const fetched = await fetchChartAnswer(send, chart, scope, query);
       return {
         key,
         variant: chart.variant,
         parent: chart.parent,
         ...(chart.explore && { explore: chart.explore }),
-        request,
-        ...(other && { otherRequest: other }),
-        response: completed ?? null,
+        ...fetched,
         respondedAt: Date.now(),
       };
     },
@@ -78,14 +68,38 @@ export function chartDataQuery(
 export function searchQuery(searchApiUrl: string, name: string, request: SearchRequest) {
   return queryOptions({
     queryKey: ['search', name, { searchApiUrl, request }] as const,
-    queryFn: ({ signal }) => postSearch(searchApiUrl, request, signal),
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).search(request, signal),
+  });
+}
+
+/** A page of a results page: the request with its paging and order. */
+export function resultsPageQuery(searchApiUrl: string, request: SearchRequest) {
+  return queryOptions({
+    queryKey: ['results-page', searchApiUrl, request] as const,
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).search(request, signal),
+  });
+}
+
+/** The key attributes of a results page's identifiers, looked up in one request. */
+export function documentsQuery(searchApiUrl: string, returnType: ReturnType, ids: readonly string[]) {
+  return queryOptions({
+    queryKey: ['documents', searchApiUrl, returnType, ids] as const,
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).documents(returnType, ids, signal),
+  });
+}
+
+/** What the archive holds for an entry: null for an id it does not hold. */
+export function entryQuery(searchApiUrl: string, id: string) {
+  return queryOptions({
+    queryKey: ['entry', searchApiUrl, id] as const,
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).entry(id, signal),
   });
 }
 
 export function archiveInfoQuery(searchApiUrl: string) {
   return queryOptions({
     queryKey: ['archive-info', { searchApiUrl }] as const,
-    queryFn: ({ signal }) => getArchiveInfo(searchApiUrl, signal),
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).archiveInfo(signal),
     retry: false,
   });
 }
@@ -102,7 +116,7 @@ export const METADATA_SCHEMA_KEY = 'metadata-schema';
 export function metadataSchemaQuery(searchApiUrl: string, kind: 'structure' | 'chemical') {
   return queryOptions({
     queryKey: [METADATA_SCHEMA_KEY, kind, { searchApiUrl }] as const,
-    queryFn: ({ signal }) => getMetadataSchema(searchApiUrl, kind, signal),
+    queryFn: ({ client, signal }) => serviceOf(client, searchApiUrl).metadataSchema(kind, signal),
     staleTime: Infinity,
     retry: 1,
   });

@@ -1,5 +1,6 @@
+import type { SearchServiceClient } from '@pdb-stats/charts';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './search-client.ts';
+import { ApiError, httpServiceClient } from './search-client.ts';
 
 /** Fetching constants: retries, timeouts and how long answers stay fresh. */
 export const QUERY_RETRIES = 2;
@@ -37,9 +38,20 @@ export function retryDelay(failureCount: number, error: unknown): number {
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 
-/** One client per page load, created outside rendering. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** The search service a query client's queries ask, when not the one its config names over HTTP. */
+const services = new WeakMap<QueryClient, SearchServiceClient>();
+
+/**
+ * The search service the queries of `client` ask: the one it was created with (the server drawing a
+ * page passes the service itself), else the service at `searchApiUrl` over HTTP.
+ */
+export function serviceOf(client: QueryClient, searchApiUrl: string): SearchServiceClient {
+  return services.get(client) ?? httpServiceClient(searchApiUrl);
+}
+
+/** One client per page load, created outside rendering; `service` answers its queries instead of HTTP. */
+export function createQueryClient(service?: SearchServiceClient): QueryClient {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -50,4 +62,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: shouldRetry, retryDelay },
     },
   });
+  if (service) services.set(client, service);
+  return client;
 }

@@ -1,6 +1,10 @@
-import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { archiveEndpoint, searchEndpoint, trimBase } from './addresses.ts';
+import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
+import type { ArchiveInfo, EntryRecord, KeyDocument, SearchServiceClient } from '@pdb-stats/charts';
+import { ENTRY_API_PREFIX } from '@pdb-stats/charts';
+import { archiveEndpoint, searchEndpoint, trimBase } from '@pdb-stats/charts';
 import { ResponseShapeError, checkSearchResponse } from './response-shape.ts';
+
+export type { ArchiveInfo };
 
 /** A failed request to the search service, with its HTTP status and the service's message. */
 export class ApiError extends Error {
@@ -24,15 +28,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * How requests reach the search service: the global fetch; on the server, which renders pages from
- * its own answers, a fetch that hands them to its own routes without a trip over the network.
- */
-let send: typeof fetch = (input, init) => fetch(input, init);
-
-export function setServiceFetch(serviceFetch: typeof fetch): void {
-  send = serviceFetch;
-}
+/** A request to the search service (the browser's fetch: the server draws pages in its own process). */
+const fetchFromService: typeof fetch = (input, init) => fetch(input, init);
 
 async function errorFrom(response: Response): Promise<ApiError> {
   let payload: unknown;
@@ -56,7 +53,7 @@ export async function postSearch(
   request: SearchRequest,
   signal?: AbortSignal,
 ): Promise<SearchResponse | null> {
-  const response = await send(searchEndpoint(searchApiUrl), {
+  const response = await fetch(searchEndpoint(searchApiUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
@@ -84,22 +81,9 @@ export async function postSearch(
   }
 }
 
-/** The archive manifest our service reports (`GET /rcsbsearch/v2/archive`). */
-export interface ArchiveInfo {
-  source?: string;
-  demo?: boolean;
-  archive_date?: string;
-  counts?: Record<string, number>;
-  /** How many attributes of each metadata schema the archive holds, out of the catalogue's. */
-  attributes?: Partial<Record<'structure' | 'chemical', { held: number; catalogue: number }>>;
-}
-
 /** Reads the archive manifest; null when the service has none (e.g. the public service: 404). */
-export async function getArchiveInfo(
-  searchApiUrl: string,
-  signal?: AbortSignal,
-): Promise<ArchiveInfo | null> {
-  const response = await send(archiveEndpoint(searchApiUrl), { ...(signal && { signal }) });
+async function getArchiveInfo(searchApiUrl: string, signal?: AbortSignal): Promise<ArchiveInfo | null> {
+  const response = await fetch(archiveEndpoint(searchApiUrl), { ...(signal && { signal }) });
   if (response.status === 404 || response.status === 405) return null;
   if (!response.ok) throw await errorFrom(response);
   const body: unknown = await response.json();
@@ -107,18 +91,67 @@ export async function getArchiveInfo(
 }
 
 /** `GET /rcsbsearch/v2/metadata/schema` (structure) or `/metadata/chemical/schema`. */
-export function metadataSchemaEndpoint(searchApiUrl: string, kind: 'structure' | 'chemical'): string {
+function metadataSchemaEndpoint(searchApiUrl: string, kind: 'structure' | 'chemical'): string {
   const path = kind === 'chemical' ? 'metadata/chemical/schema' : 'metadata/schema';
   return `${trimBase(searchApiUrl)}/rcsbsearch/v2/${path}`;
 }
 
 /** Reads a metadata schema: the attributes the service can search (for our service, those it holds). */
-export async function getMetadataSchema(
+async function getMetadataSchema(
   searchApiUrl: string,
   kind: 'structure' | 'chemical',
   signal?: AbortSignal,
 ): Promise<unknown> {
-  const response = await send(metadataSchemaEndpoint(searchApiUrl, kind), { ...(signal && { signal }) });
+  const response = await fetch(metadataSchemaEndpoint(searchApiUrl, kind), { ...(signal && { signal }) });
   if (!response.ok) throw await errorFrom(response);
   return response.json();
+}
+
+/**
+ * Key attributes of identifiers from our service (`GET /rcsbsearch/v2/documents`). Other search
+ * services have no such endpoint: then the identifiers are shown alone (no documents).
+ */
+export async function getDocuments(
+  searchApiUrl: string,
+  returnType: ReturnType,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<KeyDocument[]> {
+  if (ids.length === 0) return [];
+  const url = `${trimBase(searchApiUrl)}/rcsbsearch/v2/documents?return_type=${encodeURIComponent(returnType)}&ids=${ids.map(encodeURIComponent).join(',')}`;
+  try {
+    const response = await fetchFromService(url, { ...(signal && { signal }) });
+    if (!response.ok) return [];
+    const body = (await response.json()) as { documents?: KeyDocument[] };
+    return body.documents ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What the archive holds for an entry (`GET /api/entries/<id>`); null for an id it does not hold
+ * (404). Only a service whose manifest says `entry_records` is asked.
+ */
+export async function getEntry(
+  searchApiUrl: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<EntryRecord | null> {
+  const url = `${trimBase(searchApiUrl)}${ENTRY_API_PREFIX}/${encodeURIComponent(id)}`;
+  const response = await fetchFromService(url, { ...(signal && { signal }) });
+  if (response.status === 404) return null;
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as EntryRecord;
+}
+
+/** The search service at `searchApiUrl`, over HTTP. */
+export function httpServiceClient(searchApiUrl: string): SearchServiceClient {
+  return {
+    search: (request, signal) => postSearch(searchApiUrl, request, signal),
+    archiveInfo: (signal) => getArchiveInfo(searchApiUrl, signal),
+    metadataSchema: (kind, signal) => getMetadataSchema(searchApiUrl, kind, signal),
+    documents: (returnType, ids, signal) => getDocuments(searchApiUrl, returnType, ids, signal),
+    entry: (id, signal) => getEntry(searchApiUrl, id, signal),
+  };
 }

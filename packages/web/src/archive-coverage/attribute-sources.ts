@@ -5,7 +5,7 @@ const RCSB_API =
 const GROUPS = 'the mmCIF import with --clusters (sequence clusters) or --sifts (UniProt)';
 
 /** Attribute root → the import that supplies it (derived attributes the mmCIF files do not carry). */
-export const ATTRIBUTE_SOURCES: readonly { root: string; source: string }[] = [
+const ATTRIBUTE_SOURCES: readonly { root: string; source: string }[] = [
   { root: 'rcsb_struct_symmetry', source: RCSB_API },
   { root: 'rcsb_polymer_instance_annotation', source: RCSB_API },
   { root: 'rcsb_entity_source_organism.taxonomy_lineage', source: RCSB_API },

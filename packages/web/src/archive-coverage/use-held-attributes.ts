@@ -18,7 +18,7 @@ import {
  * service without a manifest (the public one holds every attribute), nor when the manifest says the
  * archive holds the whole catalogue.
  */
-function needsSchema(archive: ArchiveInfo | null | undefined, kind: MetadataKind): boolean {
+export function needsSchema(archive: ArchiveInfo | null | undefined, kind: MetadataKind): boolean {
   if (!archive) return false;
   const counts = archive.attributes?.[kind];
   return !counts || counts.held < counts.catalogue;

@@ -1,6 +1,7 @@
 import { CHARTS, resolveChart, type ChartKind } from '@pdb-stats/charts';
 import { describe, expect, it } from 'vitest';
-import { distributionSubtitle, growthSubtitle, type KindData, type ShownChart } from './chart-kinds.tsx';
+import { distributionSubtitle, growthSubtitle } from './chart-subtitles.ts';
+import type { KindData, ShownChart } from './shown-chart.ts';
 
 function shown<K extends ChartKind>(key: keyof typeof CHARTS, data: KindData[K]): ShownChart<K> {
   return {

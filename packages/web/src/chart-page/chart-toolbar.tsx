@@ -8,6 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { useModal } from '../modals/modal-context.tsx';
 import { ScaleControl } from '../settings/scale-control.tsx';
+import { ApplyButton, ParamForm } from './param-form.tsx';
 import type { ChartScale } from '../settings/settings-state.ts';
 
 const VIEW_LABELS: Record<ChartView, string> = {
@@ -39,6 +40,10 @@ export interface ChartToolbarProps {
   onMeasure?: (measure: Measure) => void;
   /** The "Download & share" menu. */
   menu: ReactNode;
+  /** The page's parameters: each switch is also a form that sends them, for pages read without scripts. */
+  params: URLSearchParams;
+  /** Files a page read without scripts downloads from the server (our own service only). */
+  downloads?: { csv: string; json: string; png: string } | undefined;
 }
 
 /**
@@ -52,34 +57,48 @@ export function ChartToolbar(props: ChartToolbarProps) {
     <div className={`ps-toolbar ps-toolbar-${props.placement}`} role="toolbar" aria-label="Chart options">
       <div className="ps-toolbar-view">
         {drawable && props.views.length > 0 && (
-          <div className="ps-segmented" role="group" aria-label="Data view">
-            {props.views.map((view) => (
-              <button
-                key={view}
-                type="button"
-                className="ps-button"
-                aria-pressed={props.view === view}
-                onClick={() => props.onView(view)}
-              >
-                {VIEW_LABELS[view]}
-              </button>
-            ))}
-          </div>
+          <ParamForm params={props.params} names={['view']}>
+            <div className="ps-segmented" role="group" aria-label="Data view">
+              {props.views.map((view) => (
+                <button
+                  key={view}
+                  type="submit"
+                  name="view"
+                  value={view}
+                  className="ps-button"
+                  aria-pressed={props.view === view}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    props.onView(view);
+                  }}
+                >
+                  {VIEW_LABELS[view]}
+                </button>
+              ))}
+            </div>
+          </ParamForm>
         )}
         {drawable && props.measure && (
-          <div className="ps-segmented" role="group" aria-label="Measure">
-            {MEASURES.map((measure) => (
-              <button
-                key={measure}
-                type="button"
-                className="ps-button"
-                aria-pressed={props.measure === measure}
-                onClick={() => props.onMeasure?.(measure)}
-              >
-                {MEASURE_LABELS[measure]}
-              </button>
-            ))}
-          </div>
+          <ParamForm params={props.params} names={['measure']}>
+            <div className="ps-segmented" role="group" aria-label="Measure">
+              {MEASURES.map((measure) => (
+                <button
+                  key={measure}
+                  type="submit"
+                  name="measure"
+                  value={measure}
+                  className="ps-button"
+                  aria-pressed={props.measure === measure}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    props.onMeasure?.(measure);
+                  }}
+                >
+                  {MEASURE_LABELS[measure]}
+                </button>
+              ))}
+            </div>
+          </ParamForm>
         )}
         {definition.variants && (
           <label className="ps-variant">
@@ -95,19 +114,30 @@ export function ChartToolbar(props: ChartToolbarProps) {
         )}
         {/* A trend chart's values and shares are not counts: they keep their linear axis. */}
         {drawable && definition.kind !== 'trend' && (
-          <ScaleControl scale={props.scale} onChange={props.onScale} />
+          <ParamForm params={props.params} names={['scale']}>
+            <ScaleControl scale={props.scale} onChange={props.onScale} />
+            <ApplyButton />
+          </ParamForm>
         )}
       </div>
       <div className="ps-toolbar-actions">
         <button
           type="button"
-          className="ps-button"
+          className="ps-button ps-about"
           onClick={() => openModal('information', { chartKey: definition.key, title: resolved.title })}
         >
           About this chart
         </button>
         {drawable && props.menu}
       </div>
+      {drawable && props.downloads && (
+        // The menu needs scripts: without them, the files the server makes (shown by the stylesheet
+        // only where scripts do not run).
+        <span className="ps-noscript-downloads">
+          Download: <a href={props.downloads.csv}>CSV</a> · <a href={props.downloads.json}>JSON</a> ·{' '}
+          <a href={props.downloads.png}>PNG</a>
+        </span>
+      )}
     </div>
   );
 }

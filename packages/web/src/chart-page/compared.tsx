@@ -1,139 +1,35 @@
 import {
   axisTitles,
-  comparedChartData,
-  comparedOtherRequests,
   comparedRows,
-  comparisonOf as comparisonFor,
   dataView,
   distributionInMeasure,
   growthInMeasure,
   otherBarOf,
-  withOtherCount,
-  type ComparedData,
   type Comparison,
   type ChartView,
   type Measure,
-  type ResolvedChart,
-  type Scope,
 } from '@pdb-stats/charts';
-import { keepPreviousData, useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState, type Ref } from 'react';
-import { chartDataQuery, searchQuery, type ChartAnswer } from '../api/queries.ts';
-import { RowName } from '../charts/data-table.tsx';
+import type { Ref } from 'react';
 import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber, formatPercent } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
 import type { BarSelection } from '../charts/types.ts';
-import { useDataQuery } from '../data/data-context.tsx';
 import type { ExportTable } from '../export/table.ts';
 import type { LegendEntry } from '../export/types.ts';
-import type { RequestSummary } from '../search-pages/summary-loader.ts';
 import { seriesColor } from '../settings/colors.ts';
-import type { ChartLook } from './chart-kinds.tsx';
+import type { ChartLook } from './shown-chart.ts';
+import { cohortLabels, type ComparedShown } from './use-compared-chart.ts';
 
 /**
- * A chart compared across cohorts: one facet request per cohort (each cached like any chart's, sent
- * together), drawn as groups of bars, one colour per cohort, in counts or percent of each cohort.
+ * A chart compared across cohorts, drawn as groups of bars, one colour per cohort, in counts or
+ * percent of each cohort; its numbers for the downloads, and its subtitle. Its data come from
+ * `useComparedChart`, its table is `ComparedTable`: re-exported here, the chart page's one door to
+ * a comparison.
  */
+export { ComparedTable } from './compared-table.tsx';
+export { cohortLabels, comparisonOf, useComparedChart, type ComparedShown } from './use-compared-chart.ts';
 
-/** The comparison a scope asks for: unlabelled cohorts are named by their conditions, said short. */
-export function comparisonOf(
-  chart: ResolvedChart,
-  scope: Scope,
-  summary: RequestSummary | undefined,
-): Comparison {
-  return comparisonFor(chart, scope, (node, returnType) => summary?.summarizeNode(node, returnType, 'short'));
-}
-
-/** A comparison on screen: its cohorts' answers and the data drawn (in counts). */
-export interface ComparedShown extends Comparison {
-  answers: ChartAnswer[];
-  data: ComparedData;
-  /** When the oldest of the answers arrived. */
-  respondedAt: number;
-}
-
-/** The cohorts' answers once all have come (kept while the next ones load), the first error, and whether any is loading. */
-function combineAnswers(results: UseQueryResult<ChartAnswer>[]) {
-  const answers = results.map((r) => r.data);
-  return {
-    answers: answers.every((a): a is ChartAnswer => a !== undefined) ? answers : undefined,
-    error: results.find((r) => r.error)?.error ?? null,
-    loadingNext: results.some((r) => r.isPlaceholderData || (r.isFetching && !r.isSuccess)),
-  };
-}
-
-/**
- * The answers of every cohort of a comparison, asked for together. `shown` is the comparison drawn
- * when all have answered; while another loads, the previous one stays.
- */
-export function useComparedChart(comparison: Comparison | undefined, enabled: boolean) {
-  const { config } = useDataQuery();
-  const { searchApiUrl } = config.sierraConfig;
-  const options = useMemo(
-    () =>
-      comparison?.cohorts.map((cohort) =>
-        chartDataQuery(searchApiUrl, comparison.chart, cohort.scope, comparison.query),
-      ) ?? [],
-    [searchApiUrl, comparison],
-  );
-
-  const { answers, error, loadingNext } = useQueries({
-    queries: options.map((o) => ({ ...o, placeholderData: keepPreviousData, enabled })),
-    combine: combineAnswers,
-  });
-  // A top-N terms chart's "Other" bars: once every cohort has answered, one count search per cohort
-  // over the values of all cohorts together.
-  const otherRequests = useMemo(
-    () =>
-      comparison && answers
-        ? comparedOtherRequests(
-            comparison,
-            answers.map((a) => a.response),
-          )
-        : [],
-    [comparison, answers],
-  );
-  const others = useQueries({
-    queries: otherRequests.flatMap((request) =>
-      request ? [{ ...searchQuery(searchApiUrl, 'other-bar', request), enabled }] : [],
-    ),
-    combine: (results) => ({
-      responses: results.every((r) => r.isSuccess) ? results.map((r) => r.data ?? null) : undefined,
-      error: results.find((r) => r.error)?.error ?? null,
-      loading: results.some((r) => r.isFetching),
-    }),
-  });
-  const shown = useMemo((): ComparedShown | undefined => {
-    if (!comparison || !answers || answers.length === 0 || !others.responses) return undefined;
-    const counts = [...others.responses];
-    return {
-      ...comparison,
-      answers,
-      data: comparedChartData(
-        comparison.chart,
-        answers.map((a, i) => ({
-          label: comparison.cohorts[i]!.label,
-          response: otherRequests[i] ? withOtherCount(a.response, counts.shift() ?? null) : a.response,
-        })),
-      ),
-      respondedAt: Math.min(...answers.map((a) => a.respondedAt)),
-    };
-  }, [comparison, answers, others.responses, otherRequests]);
-  // While the "Other" counts of new answers load, the comparison drawn before stays.
-  const [last, setLast] = useState<ComparedShown | undefined>(undefined);
-  if (shown && shown !== last) setLast(shown);
-  return {
-    shown: shown ?? (others.loading ? last : undefined),
-    error: error ?? others.error,
-    loadingNext: loadingNext || others.loading,
-  };
-}
-
-export const valueFormat = (measure: Measure) => (measure === 'percent' ? formatPercent : formatNumber);
-
-/** The cohorts' labels, in order (the legend's series). */
-export const cohortLabels = (shown: Pick<Comparison, 'cohorts'>) => shown.cohorts.map((c) => c.label);
+const valueFormat = (measure: Measure) => (measure === 'percent' ? formatPercent : formatNumber);
 
 export interface ComparedChartProps {
   shown: ComparedShown;
@@ -237,76 +133,4 @@ export function comparedSubtitle(shown: Comparison, view: ChartView): string {
   const measure =
     shown.measure === 'percent' ? (shown.cohorts.length > 1 ? ', percent of each' : ', percent') : '';
   return `${what} — ${cohortLabels(shown).join(' vs ')}${totals}${measure}`;
-}
-
-/** The compared chart's numbers as a table: one column per visible cohort, each value opening its search. */
-export function ComparedTable({
-  shown,
-  look,
-  caption,
-  onSelect,
-  drillHrefOf,
-}: {
-  shown: ComparedShown;
-  look: ChartLook;
-  caption: string;
-  onSelect: (selection: BarSelection) => void;
-  /** The address of the level below a bar's class, when it has one. */
-  drillHrefOf?: (label: string) => string | undefined;
-}) {
-  const table = comparedRows(shown.chart, shown.data, {
-    view: look.view,
-    hidden: look.hidden,
-    measure: shown.measure,
-  });
-  // Values as the downloads write them: percents to two decimals.
-  const format = (value: number) => `${formatNumber(value)}${shown.measure === 'percent' ? '%' : ''}`;
-  const first = table.columns.length - table.series.length;
-  const cohortIndex = table.series.map((label) => cohortLabels(shown).indexOf(label));
-  return (
-    <div className="ps-table-scroll">
-      <table className="ps-table ps-compared-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {table.columns.map((column, i) => (
-              <th key={column} scope="col" {...(i >= first && { 'data-cohort': table.series[i - first] })}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => {
-            const x = String(row[0]);
-            return (
-              <tr key={x}>
-                <RowName label={x} drillHref={drillHrefOf?.(x)} />
-                {row.slice(1, first).map((cell, i) => (
-                  <td key={`b${i}`}>{cell}</td>
-                ))}
-                {row.slice(first).map((cell, i) => {
-                  const value = Number(cell);
-                  const label = table.series[i]!;
-                  return (
-                    <td key={label} data-cohort={label}>
-                      <button
-                        type="button"
-                        className="ps-value"
-                        data-value={value}
-                        aria-label={`${x}, ${label}: ${format(value)}, search`}
-                        onClick={() => onSelect({ x, cohort: cohortIndex[i]!, value })}
-                      >
-                        {format(value)}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }

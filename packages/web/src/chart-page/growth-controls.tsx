@@ -1,7 +1,10 @@
 import type { YearWindow } from '@pdb-stats/charts';
 import { useEffect, useId, useState } from 'react';
+import { ApplyButton, ParamForm } from './param-form.tsx';
 
 export interface GrowthViewControlsProps {
+  /** The page's parameters, sent with these controls by a page read without scripts. */
+  params: URLSearchParams;
   line: boolean;
   onLine: (line: boolean) => void;
   events: boolean;
@@ -20,39 +23,52 @@ export interface GrowthViewControlsProps {
 export function GrowthViewControls(props: GrowthViewControlsProps) {
   return (
     <div className="ps-growth-views" role="group" aria-label="Growth view">
-      <div className="ps-segmented" role="group" aria-label="Chart type">
-        {[
-          { line: false, label: 'Bars' },
-          { line: true, label: 'Line' },
-        ].map((option) => (
-          <button
-            key={option.label}
-            type="button"
-            className="ps-button"
-            aria-pressed={props.line === option.line}
-            onClick={() => props.onLine(option.line)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
-      <label className="ps-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={props.events}
-          onChange={(event) => props.onEvents(event.target.checked)}
-        />
-        Events
-      </label>
-      {props.last > props.first && (
-        <YearWindowSlider
-          first={props.first}
-          last={props.last}
-          window={props.window}
-          onChange={props.onWindow}
-        />
-      )}
+      {/* Two forms: each sends the other's state as it is. */}
+      <ParamForm params={props.params} names={['chart']}>
+        <div className="ps-segmented" role="group" aria-label="Chart type">
+          {[
+            { line: false, label: 'Bars' },
+            { line: true, label: 'Line' },
+          ].map((option) => (
+            <button
+              key={option.label}
+              type="submit"
+              name="chart"
+              value={option.line ? 'line' : 'bars'}
+              className="ps-button"
+              aria-pressed={props.line === option.line}
+              onClick={(event) => {
+                event.preventDefault();
+                props.onLine(option.line);
+              }}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </ParamForm>
+      <ParamForm params={props.params} names={['events', 'from', 'to']}>
+        <label className="ps-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            name="events"
+            value="on"
+            checked={props.events}
+            onChange={(event) => props.onEvents(event.target.checked)}
+          />
+          Events
+        </label>
+        {props.last > props.first && (
+          <YearWindowSlider
+            first={props.first}
+            last={props.last}
+            window={props.window}
+            onChange={props.onWindow}
+          />
+        )}
+        <ApplyButton />
+      </ParamForm>
     </div>
   );
 }
@@ -104,6 +120,7 @@ function YearWindowSlider({ first, last, window, onChange }: YearWindowSliderPro
       >
         <input
           type="range"
+          name="from"
           aria-label="First year"
           min={first}
           max={last}
@@ -115,6 +132,7 @@ function YearWindowSlider({ first, last, window, onChange }: YearWindowSliderPro
         />
         <input
           type="range"
+          name="to"
           aria-label="Last year"
           min={first}
           max={last}

@@ -1,8 +1,7 @@
-import type { ChartView } from '@pdb-stats/charts';
+import { advancedSearchUrl, countNoun, queryEditorUrl, type ChartView } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
 import { useEffect } from 'react';
 import { Link } from '../routing/navigation.tsx';
-import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
 import { formatNumber } from '../charts/format.ts';
 import type { BarSelection } from '../charts/types.ts';
 
@@ -17,7 +16,16 @@ export interface Selected {
   opened: boolean;
   request?: SearchRequest;
   chartRoute?: string;
+  /** How many objects the bar's search finds, when its value is that count (not a median or a percent). */
+  count?: number;
   error?: string;
+}
+
+/** "See the 36,323 entries": the bar's results, named by what its search finds. */
+function resultsLinkText(request: SearchRequest, count: number | undefined): string {
+  if (count === undefined) return `See the ${countNoun(request.return_type, 2)}`;
+  if (count === 1) return `See the ${countNoun(request.return_type, 1)}`;
+  return `See the ${formatNumber(count)} ${countNoun(request.return_type, count)}`;
 }
 
 export interface SelectionPanelProps {
@@ -32,8 +40,9 @@ export interface SelectionPanelProps {
 }
 
 /**
- * The chosen bar's value and links to its search. A tapped bar's panel stays at the bottom of the
- * screen, with "Open search" as its main action, until closed or another bar is tapped.
+ * The chosen bar's value and links to its search: first its results ("See the N entries", the
+ * results page, read without scripts too), then the search in the query editor. A tapped bar's
+ * panel stays at the bottom of the screen until closed or another bar is tapped.
  */
 export function SelectionPanel({
   selected,
@@ -43,7 +52,7 @@ export function SelectionPanel({
   onClose,
   drillHref,
 }: SelectionPanelProps) {
-  const { selection, request, chartRoute, error, opened } = selected;
+  const { selection, request, chartRoute, count, error, opened } = selected;
   const what = [selection.x, selection.series].filter(Boolean).join(' · ');
 
   useEffect(() => {
@@ -56,7 +65,8 @@ export function SelectionPanel({
   }, [opened, onClose]);
 
   const editor = request && queryEditorUrl(searchApiUrl, request, chartRoute);
-  const advanced = request && advancedSearchUrl(advancedUrl, request);
+  const results = request && advancedSearchUrl(advancedUrl, request, chartRoute);
+  const seeResults = request && resultsLinkText(request, count);
   // A link, not a button: the level below is an address of its own (shared, and stepped back from).
   const drill = drillHref && (
     <Link to={drillHref} data-testid="drill-down">
@@ -72,11 +82,11 @@ export function SelectionPanel({
         {error && <p role="alert">{error}</p>}
         {request && (
           <p className="ps-selection-links">
-            <a href={editor} target="_blank" rel="noopener noreferrer">
-              Open in the query editor
+            <a href={results} target="_blank" rel="noopener noreferrer">
+              {seeResults}
             </a>
-            <a href={advanced} target="_blank" rel="noopener noreferrer">
-              Open in advanced search
+            <a href={editor} target="_blank" rel="noopener noreferrer">
+              Edit the search in the query editor
             </a>
           </p>
         )}
@@ -101,11 +111,11 @@ export function SelectionPanel({
       </div>
       {request && (
         <p className="ps-selection-links">
-          <a className="ps-button ps-button-primary" href={editor} target="_blank" rel="noopener noreferrer">
-            Open search
+          <a className="ps-button ps-button-primary" href={results} target="_blank" rel="noopener noreferrer">
+            {seeResults}
           </a>
-          <a href={advanced} target="_blank" rel="noopener noreferrer">
-            Advanced search
+          <a href={editor} target="_blank" rel="noopener noreferrer">
+            Query editor
           </a>
         </p>
       )}

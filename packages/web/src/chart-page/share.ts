@@ -1,4 +1,4 @@
-import { EMBED_PREFIX } from '../routing/routes.ts';
+import { EMBED_PREFIX } from '@pdb-stats/charts';
 
 /** Address of the embedded copy of a chart page (router path and query, under the basename). */
 export function embedPath(chartPath: string, search: string): string {

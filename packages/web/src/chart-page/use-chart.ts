@@ -13,7 +13,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { chartDataQuery, type ChartAnswer } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';
-import { kindView, type AnyShownChart, type ShownChart } from './chart-kinds.tsx';
+import { kindView } from './chart-kinds.tsx';
+import type { AnyShownChart, ShownChart } from './shown-chart.ts';
 
 function shownOfKind<K extends ChartKind>(
   chart: ResolvedChart<ChartOfKind<K>>,

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Screens this narrow (phones) show the chart before its controls, and a tapped bar's value before
  * its search: a tap is often meant to read the bar, and the chart must come first on a small screen.
  */
-export const NARROW_SCREEN = '(max-width: 640px)';
+const NARROW_SCREEN = '(max-width: 640px)';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(NARROW_SCREEN);

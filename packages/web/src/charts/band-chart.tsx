@@ -1,16 +1,15 @@
 import type { TrendData, YearQuartiles } from '@pdb-stats/charts';
 import { nice, ticks as niceTicks } from 'd3-array';
-import { useState, type Ref } from 'react';
-import { TICK_SPACE, ValueAxis, YearAxis } from './chart-axes.tsx';
+import type { Ref } from 'react';
+import { YEAR_AXIS_ROOM, YearPlot, valueAxisRoom } from './chart-axes.tsx';
 import { scaleBand, scaleLinear } from './scales.ts';
 import { useBarFocus } from './bar-focus.ts';
 import { BarLink } from './bar-link.tsx';
-import { ChartState, NO_DATA_MESSAGE } from './chart-state.tsx';
-import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
+import { ChartFrame, FrameMessage, useChartFrame } from './chart-frame.tsx';
+import { NO_DATA_MESSAGE } from './chart-state.tsx';
 import { formatNumber } from './format.ts';
-import { CHART_LINE, measureText, useTextMeasures } from './text-measure.ts';
+import { measureText } from './text-measure.ts';
 import type { BarSelection } from './types.ts';
-import { chartSize, useElementWidth } from './use-element-width.ts';
 
 export interface BandChartProps {
   data: TrendData;
@@ -54,9 +53,8 @@ function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): Ye
  */
 export function BandChart(props: BandChartProps) {
   const { data, color, onSelect, height = 420, svgRef } = props;
-  const [frame, width, measured] = useElementWidth<HTMLDivElement>();
-  useTextMeasures();
-  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const [frameRef, frame] = useChartFrame();
+  const { width, showTooltip: setTooltip, hideTooltip } = frame;
   const { quartiles } = data;
   const selectionOf = (q: YearQuartiles): BarSelection => ({ x: q.year, value: q.count });
   const select = (q: YearQuartiles) => onSelect(selectionOf(q));
@@ -65,9 +63,9 @@ export function BandChart(props: BandChartProps) {
 
   if (quartiles.length === 0)
     return (
-      <div ref={frame} className="ps-chart-frame">
-        <ChartState state="no-data">{NO_DATA_MESSAGE}</ChartState>
-      </div>
+      <FrameMessage frameRef={frameRef} state="no-data">
+        {NO_DATA_MESSAGE}
+      </FrameMessage>
     );
 
   const max = Math.max(...quartiles.map((q) => q.q3));
@@ -75,12 +73,7 @@ export function BandChart(props: BandChartProps) {
   const domain = nice(0, max * 1.05, 10);
   const ticks = niceTicks(domain[0], domain[1], 6);
   const valueLabelWidth = Math.max(...ticks.map((t) => measureText(formatNumber(t))));
-  const MARGIN = {
-    top: 16,
-    right: 16,
-    bottom: TICK_SPACE + CHART_LINE + 12 + CHART_LINE,
-    left: valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8,
-  };
+  const MARGIN = { top: 16, right: 16, bottom: YEAR_AXIS_ROOM, left: valueAxisRoom(valueLabelWidth) };
   const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const y = scaleLinear(domain, [innerHeight, 0]);
@@ -116,80 +109,75 @@ export function BandChart(props: BandChartProps) {
     });
 
   return (
-    <div ref={frame} className="ps-chart-frame" onMouseLeave={() => setTooltip(null)}>
-      <svg
-        ref={svgRef}
-        {...chartSize(width, height, measured)}
-        className="ps-chart ps-band-chart"
-        role="group"
-        aria-roledescription="line chart"
-        aria-label={`${props.yAxisTitle} per year: median and quartiles. Arrow keys move between years; Enter opens a year's search.`}
+    <ChartFrame
+      frameRef={frameRef}
+      frame={frame}
+      height={height}
+      svgRef={svgRef}
+      margin={MARGIN}
+      svg={{
+        className: 'ps-chart ps-band-chart',
+        'aria-roledescription': 'line chart',
+        'aria-label': `${props.yAxisTitle} per year: median and quartiles. Arrow keys move between years; Enter opens a year's search.`,
+      }}
+    >
+      <YearPlot
+        values={y}
+        ticks={ticks}
+        format={formatNumber}
+        valueTitle={props.yAxisTitle}
+        valueLabelWidth={valueLabelWidth}
+        years={x}
+        yearList={data.years}
+        yearTitle={props.xAxisTitle}
+        innerWidth={innerWidth}
+        innerHeight={innerHeight}
       >
-        <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
-          {ticks.map((t) => (
-            <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={y(t)} y2={y(t)} />
+        <g key={props.animationKey} className="ps-band" aria-hidden="true">
+          {pieces.map((run) => (
+            <path key={`band-${run[0]!.year}`} d={band(run)} fill={color} fillOpacity={BAND_OPACITY} />
           ))}
-          <g key={props.animationKey} className="ps-band" aria-hidden="true">
-            {pieces.map((run) => (
-              <path key={`band-${run[0]!.year}`} d={band(run)} fill={color} fillOpacity={BAND_OPACITY} />
-            ))}
-            {pieces.map((run) => (
-              <path
-                key={`line-${run[0]!.year}`}
-                className="ps-median-line"
-                d={line(run)}
-                fill="none"
-                stroke={color}
-                strokeWidth={2}
-              />
-            ))}
-          </g>
-          <g ref={group} className="ps-points" onKeyDown={onKeyDown}>
-            {quartiles.map((q, i) => (
-              <BarLink key={q.year} selection={selectionOf(q)}>
-                <circle
-                  className="ps-point"
-                  cx={cx(q.year)}
-                  cy={y(q.median)}
-                  r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
-                  fill={color}
-                  data-x={q.year}
-                  data-value={q.count}
-                  data-median={q.median}
-                  data-q1={q.q1}
-                  data-q3={q.q3}
-                  aria-label={describe(q)}
-                  {...barProps(i)}
-                  onFocus={() => {
-                    barProps(i).onFocus();
-                    showTooltip(q);
-                  }}
-                  onBlur={() => setTooltip(null)}
-                  onMouseEnter={() => showTooltip(q)}
-                  onClick={() => select(q)}
-                >
-                  <title>{describe(q)}</title>
-                </circle>
-              </BarLink>
-            ))}
-          </g>
-          <ValueAxis
-            scale={y}
-            ticks={ticks}
-            format={formatNumber}
-            title={props.yAxisTitle}
-            valueLabelWidth={valueLabelWidth}
-          />
-          <YearAxis
-            scale={x}
-            years={data.years}
-            title={props.xAxisTitle}
-            innerWidth={innerWidth}
-            innerHeight={innerHeight}
-          />
+          {pieces.map((run) => (
+            <path
+              key={`line-${run[0]!.year}`}
+              className="ps-median-line"
+              d={line(run)}
+              fill="none"
+              stroke={color}
+              strokeWidth={2}
+            />
+          ))}
         </g>
-      </svg>
-      <ChartTooltip tooltip={tooltip} width={width} />
-    </div>
+        <g ref={group} className="ps-points" onKeyDown={onKeyDown}>
+          {quartiles.map((q, i) => (
+            <BarLink key={q.year} selection={selectionOf(q)}>
+              <circle
+                className="ps-point"
+                cx={cx(q.year)}
+                cy={y(q.median)}
+                r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
+                fill={color}
+                data-x={q.year}
+                data-value={q.count}
+                data-median={q.median}
+                data-q1={q.q1}
+                data-q3={q.q3}
+                aria-label={describe(q)}
+                {...barProps(i)}
+                onFocus={() => {
+                  barProps(i).onFocus();
+                  showTooltip(q);
+                }}
+                onBlur={hideTooltip}
+                onMouseEnter={() => showTooltip(q)}
+                onClick={() => select(q)}
+              >
+                <title>{describe(q)}</title>
+              </circle>
+            </BarLink>
+          ))}
+        </g>
+      </YearPlot>
+    </ChartFrame>
   );
 }

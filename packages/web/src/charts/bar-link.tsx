@@ -5,6 +5,13 @@ import type { BarSelection } from './types.ts';
 /** The address of a bar's search, given by the page that draws the chart; none without a provider. */
 export const BarHrefContext = createContext<((selection: BarSelection) => string | undefined) | null>(null);
 
+/**
+ * Whether a bar is the one chosen on its chart (a board's selection), given by the page; none without a
+ * provider. Its link is marked (`ps-bar-link-selected`, `aria-current`), so that the chosen bar stands
+ * out drawn by the server too.
+ */
+export const BarChosenContext = createContext<((selection: BarSelection) => boolean) | null>(null);
+
 /** Left to the bar's own click handler when scripts run; followed as a link when they do not. */
 const keepOnPage = (event: MouseEvent) => event.preventDefault();
 
@@ -15,10 +22,17 @@ const keepOnPage = (event: MouseEvent) => event.preventDefault();
  */
 export function BarLink({ selection, children }: { selection: BarSelection; children: ReactNode }) {
   const hrefOf = useContext(BarHrefContext);
+  const chosen = useContext(BarChosenContext)?.(selection) ?? false;
   const href = hrefOf?.(selection);
   if (!href) return children;
   return (
-    <a className="ps-bar-link" href={href} tabIndex={-1} onClick={keepOnPage}>
+    <a
+      className={chosen ? 'ps-bar-link ps-bar-link-selected' : 'ps-bar-link'}
+      href={href}
+      tabIndex={-1}
+      onClick={keepOnPage}
+      {...(chosen && { 'aria-current': 'true' as const })}
+    >
       {children}
     </a>
   );

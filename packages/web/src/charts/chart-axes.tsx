@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { Axis, type AxisScale } from './axis.tsx';
 import { BottomAxisTitle } from './axis-title.tsx';
 import { thinLabels } from './format.ts';
+import type { ContinuousScale } from './scales.ts';
 import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
 
 /** Room between an axis line and its tick labels. */
@@ -27,7 +29,7 @@ export function ValueAxis(props: {
 }
 
 /** The release years below a chart, thinned to fit, with the axis title under them. */
-export function YearAxis(props: {
+function YearAxis(props: {
   scale: AxisScale<string>;
   years: string[];
   title: string;
@@ -46,6 +48,56 @@ export function YearAxis(props: {
         title={props.title}
         width={props.innerWidth}
         y={props.innerHeight + TICK_SPACE + CHART_LINE + 12 + CHART_FONT_SIZE}
+      />
+    </>
+  );
+}
+
+/** Room left of a plot for the value axis: its widest label, the ticks and the axis title. */
+export function valueAxisRoom(valueLabelWidth: number) {
+  return valueLabelWidth + TICK_SPACE + 4 + CHART_LINE + 8;
+}
+
+/** Room under a plot of years for the year labels and the axis title. */
+export const YEAR_AXIS_ROOM = TICK_SPACE + CHART_LINE + 12 + CHART_LINE;
+
+/**
+ * A plot of values per year (the growth and trend charts): grid lines at the value ticks, the plot
+ * drawn over them, then the value axis on the left and the years below.
+ */
+export function YearPlot(props: {
+  values: ContinuousScale;
+  ticks: number[];
+  format: (value: number) => string;
+  valueTitle: string;
+  valueLabelWidth: number;
+  years: AxisScale<string>;
+  yearList: string[];
+  yearTitle: string;
+  innerWidth: number;
+  innerHeight: number;
+  children: ReactNode;
+}) {
+  const { values, innerWidth, innerHeight } = props;
+  return (
+    <>
+      {props.ticks.map((t) => (
+        <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
+      ))}
+      {props.children}
+      <ValueAxis
+        scale={values}
+        ticks={props.ticks}
+        format={props.format}
+        title={props.valueTitle}
+        valueLabelWidth={props.valueLabelWidth}
+      />
+      <YearAxis
+        scale={props.years}
+        years={props.yearList}
+        title={props.yearTitle}
+        innerWidth={innerWidth}
+        innerHeight={innerHeight}
       />
     </>
   );

@@ -69,7 +69,40 @@ export function RowName({ label, drillHref }: { label: string; drillHref?: strin
   );
 }
 
-/** The chart's numbers as a table; each value opens its search like a click on its bar. */
+/**
+ * How a growth table's total row is made from its annual values: `sum` adds each series' years (each
+ * object is released in one year), `last` reads its cumulative value at the last year (distinct
+ * counts, which do not add up across years).
+ */
+export type GrowthTotal = 'sum' | 'last';
+
+/**
+ * The total row under a growth table's annual view: its label ("Total 1976–2026", or "All years to
+ * 2026" for distinct counts) and each series' total. Undefined for the cumulative view, whose newest
+ * row already is the total.
+ */
+export function growthTotalRow(
+  years: readonly string[],
+  series: readonly { annual: readonly number[]; cumulative: readonly number[] }[],
+  view: DataView,
+  total: GrowthTotal,
+): { label: string; values: number[] } | undefined {
+  const first = years[0];
+  const last = years.at(-1);
+  if (view !== 'annual' || last === undefined) return undefined;
+  return {
+    label:
+      total === 'last' ? `All years to ${last}` : first === last ? `Total ${last}` : `Total ${first}–${last}`,
+    values: series.map((s) =>
+      total === 'last' ? (s.cumulative.at(-1) ?? 0) : s.annual.reduce((sum, value) => sum + value, 0),
+    ),
+  };
+}
+
+/**
+ * The chart's numbers as a table, newest year first, as a reader looks for the latest figures; in
+ * the annual view a total row closes it. Each value opens its search like a click on its bar.
+ */
 export function GrowthTable({
   data,
   view,
@@ -77,9 +110,18 @@ export function GrowthTable({
   seriesLabel,
   caption,
   onSelect,
-}: TableProps & { data: GrowthData; view: DataView; hidden: ReadonlySet<string>; seriesLabel: string }) {
+  total = 'sum',
+}: TableProps & {
+  data: GrowthData;
+  view: DataView;
+  hidden: ReadonlySet<string>;
+  seriesLabel: string;
+  total?: GrowthTotal;
+}) {
   const multi = data.series.length > 1;
   const shown = data.series.filter((s) => !hidden.has(s.label));
+  const rows = data.years.map((year, i) => ({ year, i })).reverse();
+  const totalRow = growthTotalRow(data.years, shown, view, total);
   return (
     <ScrollBox>
       <table className="ps-table">
@@ -95,7 +137,7 @@ export function GrowthTable({
           </tr>
         </thead>
         <tbody>
-          {data.years.map((year, i) => (
+          {rows.map(({ year, i }) => (
             <tr key={year}>
               <th scope="row">{year}</th>
               {shown.map((s) => {
@@ -113,6 +155,16 @@ export function GrowthTable({
             </tr>
           ))}
         </tbody>
+        {totalRow && (
+          <tfoot>
+            <tr className="ps-total-row" data-testid="table-total">
+              <th scope="row">{totalRow.label}</th>
+              {totalRow.values.map((value, index) => (
+                <td key={shown[index]!.label}>{formatNumber(value)}</td>
+              ))}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </ScrollBox>
   );

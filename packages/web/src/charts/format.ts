@@ -24,9 +24,6 @@ export function formatPercent(value: number): string {
   return `${formatNumber(Math.round(value * 10) / 10)}%`;
 }
 
-/** Chart animation length. */
-export const ANIMATION_MS = 600;
-
 /** Most value-axis ticks before a fixed step is widened. */
 export const MAX_VALUE_TICKS = 10;
 

@@ -18,14 +18,14 @@ const MARKS: readonly ((ink: string) => ReactElement)[] = [
   (ink) => <path d="M0,4 h8 M4,0 v8" stroke={ink} strokeWidth={1} />,
 ];
 
-export const PATTERN_COUNT = MARKS.length;
+const PATTERN_COUNT = MARKS.length;
 
 function inkOn(color: string): string {
   return relativeLuminance(color) > 0.3 ? '#000000' : '#ffffff';
 }
 
 /** The `<pattern>` of series `index`: its colour with its mark over it. */
-export function SeriesPattern({ id, color, index }: { id: string; color: string; index: number }) {
+function SeriesPattern({ id, color, index }: { id: string; color: string; index: number }) {
   return (
     <pattern
       id={id}

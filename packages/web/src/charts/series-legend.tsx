@@ -11,6 +11,29 @@ export interface SeriesLegendProps {
   patterns?: boolean;
   /** What the entries are: series of one chart, or cohorts compared. */
   title?: string;
+  /**
+   * The page's address with a series shown or hidden: each entry is then also a link there, which
+   * the stylesheet shows in place of the checkbox where scripts do not run (a checkbox changes
+   * nothing without them).
+   */
+  hrefOf?: (label: string) => string;
+}
+
+/**
+ * The unit every label ends with (a trend chart's bins: "1,000–2,000 atoms"), said once in the
+ * legend's title instead of on every entry, so that the entries fit two to a line on a phone.
+ */
+function sharedUnit(labels: readonly string[]): string | undefined {
+  const units = new Set(labels.map((label) => / (\p{L}+)$/u.exec(label)?.[1]));
+  const [unit] = units;
+  return labels.length > 1 && units.size === 1 ? unit : undefined;
+}
+
+/** A label's width in `ch` (the width of a digit): commas, points and spaces are about half as wide. */
+function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += /[,.:; ]/.test(char) ? 0.5 : 1;
+  return width;
 }
 
 /** The list of visible series: one checkbox per series, ids by position. */
@@ -21,13 +44,16 @@ export function SeriesLegend({
   onToggle,
   patterns = false,
   title = 'Series',
+  hrefOf,
 }: SeriesLegendProps) {
   const id = useId();
   // Under the chart (narrow screens) the entries go in columns as wide as the longest label.
-  const longest = Math.max(...labels.map((label) => label.length));
+  const unit = sharedUnit(labels);
+  const shown = (label: string) => (unit ? label.slice(0, -unit.length - 1) : label);
+  const longest = Math.max(...labels.map((label) => textWidth(shown(label))));
   return (
     <fieldset className="ps-legend">
-      <legend>{title}</legend>
+      <legend>{unit ? `${title} (${unit})` : title}</legend>
       <ul style={{ '--ps-legend-label': `${longest}ch` } as CSSProperties}>
         {labels.map((label, index) => (
           <li key={label}>
@@ -40,8 +66,28 @@ export function SeriesLegend({
             />
             <label htmlFor={`${id}-series-${index}`}>
               <Swatch color={seriesColor(colors, index)} index={index} patterned={patterns} />
-              {label}
+              {shown(label)}
+              {unit && <span className="ps-visually-hidden"> {unit}</span>}
             </label>
+            {hrefOf && (
+              <a
+                className="ps-legend-link"
+                href={hrefOf(label)}
+                data-series={label}
+                data-hidden={hidden.has(label) || undefined}
+              >
+                <span className="ps-legend-mark" aria-hidden="true">
+                  {hidden.has(label) ? '' : '✓'}
+                </span>
+                {/* Pattern fills are a setting kept by scripts: none where this link shows. */}
+                <Swatch color={seriesColor(colors, index)} index={index} patterned={false} />
+                {shown(label)}
+                <span className="ps-visually-hidden">
+                  {unit && ` ${unit}`}
+                  {hidden.has(label) ? ' (hidden; show it)' : ' (shown; hide it)'}
+                </span>
+              </a>
+            )}
           </li>
         ))}
       </ul>

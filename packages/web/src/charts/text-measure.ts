@@ -25,7 +25,7 @@ const ADVANCES = [
 ];
 
 /** Width of `text` from the table above (other characters as wide as a digit). */
-export function estimateTextWidth(text: string, fontSize: number = CHART_FONT_SIZE): number {
+function estimateTextWidth(text: string, fontSize: number = CHART_FONT_SIZE): number {
   let thousandths = 0;
   for (const char of text) thousandths += ADVANCES[(char.codePointAt(0) ?? 0) - 32] ?? 556;
   return (thousandths * fontSize) / 1000;

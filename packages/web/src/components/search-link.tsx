@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { queryEditorUrl } from '../api/addresses.ts';
+import { queryEditorUrl } from '@pdb-stats/charts';
 import type { ReactNode } from 'react';
 import { useDataQuery } from '../data/data-context.tsx';
 

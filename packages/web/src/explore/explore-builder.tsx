@@ -85,7 +85,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               update({
                 attribute: attribute.path,
                 count: attribute.level,
-                ...dimensionDefaults(attribute, dimensionsOf(attribute.type)[0]!),
+                ...dimensionDefaults(dimensionsOf(attribute.type)[0]!),
               })
             }
           />
@@ -115,7 +115,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               data-testid="explore-dimension"
               value={dimension}
               disabled={dimensions.length < 2}
-              onChange={(event) => update(dimensionDefaults(picked, event.target.value as ExploreDimension))}
+              onChange={(event) => update(dimensionDefaults(event.target.value as ExploreDimension))}
             >
               {dimensions.map((d) => (
                 <option key={d} value={d}>

@@ -103,6 +103,17 @@ describe('completedExplore', () => {
     expect(completedExplore(completed!, picker)).toBeUndefined();
   });
 
+  it('writes the bins read off the values when given them', () => {
+    const completed = completedExplore(page('attribute=rcsb_entry_info.resolution_combined'), picker, {
+      start: 1,
+      step: 0.2,
+      end: 4.6,
+    });
+    expect(completed?.toString()).toBe(
+      'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.2&end=4.6',
+    );
+  });
+
   it('gives terms their top, and leaves a half-written set of bins to be reported', () => {
     expect(completedExplore(page('attribute=exptl.method'), picker)?.toString()).toBe(
       'attribute=exptl.method&count=entry&dimension=terms&top=25',

@@ -3,6 +3,7 @@ import {
   EXPLORE_PARAMS,
   defaultBins,
   dimensionsOf,
+  type BinSpec,
   type ExploreAttribute,
   type ExploreDimension,
 } from '@pdb-stats/charts';
@@ -80,19 +81,36 @@ export function pickerResolver(attributes: readonly PickerAttribute[]) {
   };
 }
 
-/** The parameters a dimension starts with when chosen: its defaults, the others' removed. */
-export function dimensionDefaults(attribute: PickerAttribute, dimension: ExploreDimension) {
-  const bins = dimension === 'bins' ? defaultBins(attribute.min, attribute.max) : undefined;
+/**
+ * The parameters a dimension starts with when chosen: its defaults, the others' removed. Bins are
+ * left to be written out by `completedExplore`, once the attribute's values are read.
+ */
+export function dimensionDefaults(dimension: ExploreDimension) {
   return {
     dimension,
     top: dimension === 'terms' ? String(DEFAULT_TOP) : undefined,
     other: undefined,
-    start: bins && String(bins.start),
-    step: bins && String(bins.step),
-    end: bins && String(bins.end),
+    start: undefined,
+    step: undefined,
+    end: undefined,
     by: undefined,
     stack: undefined,
   };
+}
+
+/** The dimension an explore address draws: the one written, or the attribute's first. */
+function dimensionOf(params: URLSearchParams, attribute: PickerAttribute): ExploreDimension | undefined {
+  return (params.get('dimension') as ExploreDimension | null) ?? dimensionsOf(attribute.type)[0];
+}
+
+/** Whether an explore address draws numeric bins of which none is written (they are to be completed). */
+export function binsToComplete(params: URLSearchParams, attribute: PickerAttribute | undefined): boolean {
+  const own = exploreParamsOf(params);
+  return (
+    attribute !== undefined &&
+    dimensionOf(own, attribute) === 'bins' &&
+    (['start', 'step', 'end'] as const).every((name) => own.get(name) === null)
+  );
 }
 
 /**
@@ -104,6 +122,8 @@ export function dimensionDefaults(attribute: PickerAttribute, dimension: Explore
 export function completedExplore(
   params: URLSearchParams,
   picker: (path: string) => PickerAttribute | undefined,
+  /** The attribute's bins read off its values (`useTypicalBins`); without them, bins over its whole range. */
+  typical?: BinSpec,
 ): URLSearchParams | undefined {
   const own = exploreParamsOf(params);
   const attribute = picker(own.get('attribute') ?? '');
@@ -112,14 +132,15 @@ export function completedExplore(
   const written = own.get('dimension') as ExploreDimension | null;
   const dimension = written ?? dimensions[0];
   if (!dimension || !dimensions.includes(dimension)) return undefined;
-  const defaults = dimensionDefaults(attribute, dimension);
   const changes: Partial<Record<(typeof EXPLORE_PARAMS)[number], string>> = {};
   if (own.get('count') === null) changes.count = attribute.level;
   if (written === null) changes.dimension = dimension;
-  if (dimension === 'terms' && own.get('top') === null) changes.top = defaults.top;
+  if (dimension === 'terms' && own.get('top') === null) changes.top = String(DEFAULT_TOP);
   // Bins are completed only when none is written: a half-written set is the visitor's, to be reported.
-  if (dimension === 'bins' && (['start', 'step', 'end'] as const).every((name) => own.get(name) === null))
-    Object.assign(changes, { start: defaults.start, step: defaults.step, end: defaults.end });
+  if (binsToComplete(own, attribute)) {
+    const bins = typical ?? defaultBins(attribute.min, attribute.max);
+    Object.assign(changes, { start: String(bins.start), step: String(bins.step), end: String(bins.end) });
+  }
   if (own.get('by') !== null && dimension !== 'years' && own.get('stack') === null) changes.stack = 'stacked';
   if (Object.keys(changes).length === 0) return undefined;
   // Everything else of the address (view, scope, window of years) is kept as it is.

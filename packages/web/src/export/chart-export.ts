@@ -1,9 +1,9 @@
-import { toCsv } from '@pdb-stats/charts';
 import { saveFile } from './download.ts';
 import { exportFileName } from './filename.ts';
 import { toExportJson } from './json.ts';
 import { svgToPng } from './png.ts';
-import { provenanceText, scopeText } from './provenance.ts';
+import { csvWithMetadata } from './csv.ts';
+import { exportSourceLines, scopeText } from './provenance.ts';
 import { serializeChart } from './serialize.ts';
 import { EXPORT_FONT, composeChartSvg, type ComposedSvg, type TextMeasure } from './svg.ts';
 import type { ChartExportInput, ExportFormat } from './types.ts';
@@ -24,7 +24,7 @@ function canvasMeasure(): TextMeasure | undefined {
 }
 
 /** The exported image: the chart as drawn, with title, axis titles, legend and caption. */
-export function chartSvg(input: ChartExportInput, chart: SVGSVGElement): ComposedSvg {
+function chartSvg(input: ChartExportInput, chart: SVGSVGElement): ComposedSvg {
   const measure = canvasMeasure();
   return composeChartSvg({
     ...(measure && { measure }),
@@ -37,7 +37,8 @@ export function chartSvg(input: ChartExportInput, chart: SVGSVGElement): Compose
     ...(chart.classList.contains('ps-horizontal')
       ? { xAxisTitle: input.yAxisTitle, yAxisTitle: input.xAxisTitle }
       : { xAxisTitle: input.xAxisTitle, yAxisTitle: input.yAxisTitle }),
-    caption: provenanceText(input.provenance),
+    subtitle: input.subtitle,
+    caption: exportSourceLines(input.provenance, input.address),
   });
 }
 
@@ -50,7 +51,7 @@ export async function downloadChart(
   const name = exportFileName(input, format);
   switch (format) {
     case 'csv':
-      return saveFile(new Blob([toCsv(input.table)], { type: 'text/csv;charset=utf-8' }), name);
+      return saveFile(new Blob([csvWithMetadata(input)], { type: 'text/csv;charset=utf-8' }), name);
     case 'json':
       return saveFile(new Blob([toExportJson(input)], { type: 'application/json' }), name);
     case 'svg':

@@ -9,6 +9,9 @@ describe(`${toExportJson.name}`, () => {
     const document = JSON.parse(toExportJson(input));
     expect(document).toMatchObject({
       title: 'PDB Growth by Experimental Method',
+      subtitle: 'Number of Entries by Experimental Method released each year, 2019–2021',
+      url: 'https://stats.example.org/growth/experimental-method?view=annual',
+      licence: { name: 'CC0 1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
       chart: 'experimental-method',
       category: 'growth',
       view: 'annual',
@@ -28,6 +31,10 @@ describe(`${toExportJson.name}`, () => {
         { Year: '2021', 'X-ray': 3, NMR: 1 },
       ],
     });
+    expect(document.citation).toContain(
+      'PDB Statistics, “PDB Growth by Experimental Method”, https://stats.example.org/growth/experimental-method?view=annual (data as of 2026-06-30)',
+    );
+    expect(document.citation).toContain('The Protein Data Bank. Nucleic Acids Research 28');
     expect(document.request).toEqual(input.request);
     expect(document.request.request_options.facets.length).toBeGreaterThan(0);
   });

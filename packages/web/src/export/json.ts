@@ -1,3 +1,4 @@
+import { DATA_LICENCE, citationText } from './provenance.ts';
 import type { ChartExportInput } from './types.ts';
 
 /**
@@ -10,7 +11,9 @@ export function toExportJson(input: ChartExportInput): string {
   const p = input.provenance;
   const document = {
     title: input.title,
+    subtitle: input.subtitle,
     chart: input.key,
+    url: input.address,
     category: input.kind,
     ...(input.view && { view: input.view }),
     ...(input.variant !== undefined && { variant: input.variant }),
@@ -29,6 +32,8 @@ export function toExportJson(input: ChartExportInput): string {
     source: p.source,
     demo: p.demo,
     search_service: p.searchApiUrl,
+    licence: DATA_LICENCE,
+    citation: citationText(input.title, input.address, p),
     axes: { x: input.xAxisTitle, y: input.yAxisTitle },
     legend: input.legend.map((entry) => entry.label),
     ...(input.hidden.length > 0 && { hidden_series: [...input.hidden] }),

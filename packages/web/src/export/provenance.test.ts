@@ -42,7 +42,11 @@ describe(`${provenanceText.name}`, () => {
     const p = chartProvenance({ archive_date: '2026-06-30', source: 'demo', demo: true }, URL, RESPONDED)!;
     expect(provenanceText(p)).toBe(
       'Data as of 2026-06-30 (archive date). Source: demo (synthetic demo data, not real PDB data), ' +
-        'search service http://127.0.0.1:8080',
+        'this site’s search service',
+    );
+    // A public address is named.
+    expect(provenanceText({ ...p, searchApiUrl: 'https://stats.example.org' })).toContain(
+      'search service https://stats.example.org',
     );
   });
 

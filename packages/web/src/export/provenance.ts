@@ -1,5 +1,7 @@
 import type { ArchiveInfo } from '../api/search-client.ts';
+import { PRODUCT_TITLE } from '../config.ts';
 import { sourceName } from '../archive-coverage/archive-line.ts';
+import { publicServiceAddress } from '../service-name.ts';
 import type { Provenance } from './types.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -50,5 +52,36 @@ export function provenanceText(p: Provenance): string {
       ? `Data as of ${p.date} (archive date)`
       : `Data as of ${p.date} (date of the response; the service reports no archive date)`;
   const what = `${sourceName(p.source)}${p.demo ? ' (synthetic demo data, not real PDB data)' : ''}`;
-  return `${when}. Source: ${what}, search service ${p.searchApiUrl}`;
+  const address = publicServiceAddress(p.searchApiUrl);
+  return `${when}. Source: ${what}, ${address ? `search service ${address}` : 'this site’s search service'}`;
+}
+
+/** The licence of the archive's data, which every chart and download redistributes. */
+export const DATA_LICENCE = { name: 'CC0 1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' };
+
+/** The archive's reference publication, which its users are asked to cite. */
+const PDB_CITATION =
+  'H.M. Berman et al. (2000) The Protein Data Bank. Nucleic Acids Research 28: 235–242. doi:10.1093/nar/28.1.235';
+
+/**
+ * The lines of a downloaded image under its chart: where the numbers come from and the address of the
+ * chart page they were drawn on (the page the visitor had open, so the public one, never the
+ * service's own address behind a proxy), what they are as of, and their licence. A file passed on
+ * alone still says all of it.
+ */
+export function exportSourceLines(p: Provenance, address: string): string[] {
+  const when =
+    p.basis === 'archive'
+      ? `Data as of ${p.date} (archive date)`
+      : `Data as of ${p.date} (date of the response; the service reports no archive date)`;
+  const what = `${sourceName(p.source)}${p.demo ? ' (synthetic demo data, not real PDB data)' : ''}`;
+  return [
+    `Source: ${what}. Chart: ${address}`,
+    `${when}. Data licence: ${DATA_LICENCE.name} (${DATA_LICENCE.url}).`,
+  ];
+}
+
+/** How to cite a chart: the page, its date, and the archive's reference publication. */
+export function citationText(title: string, address: string, p: Provenance): string {
+  return `${PRODUCT_TITLE}, “${title}”, ${address} (data as of ${p.date}). The PDB: ${PDB_CITATION}.`;
 }

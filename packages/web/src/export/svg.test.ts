@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeChartSvg, escapeXml, wrapText } from './svg.ts';
+import { composeChartSvg, escapeXml, textWidth, wrapText } from './svg.ts';
 
 const CHART = {
   markup:
@@ -17,7 +17,11 @@ const PARTS = {
   ],
   xAxisTitle: 'Year',
   yAxisTitle: 'Number of Entries',
-  caption: 'Data as of 2026-06-30 (archive date). Source: demo, search service http://127.0.0.1:8080',
+  subtitle: 'Number of Entries by Experimental Method released each year, 1976–2026',
+  caption: [
+    'Source: demo. Chart: https://stats.example.org/growth/experimental-method?view=annual',
+    'Data as of 2026-06-30 (archive date). Data licence: CC0 1.0.',
+  ],
 };
 
 /** Text of the elements with a class (a tiny reader: the composer writes one element per line part). */
@@ -27,7 +31,7 @@ function textsOf(svg: string, className: string): string[] {
 }
 
 describe(`${composeChartSvg.name}`, () => {
-  it('adds title, axis titles, legend and caption around the chart', () => {
+  it('adds title, subtitle, axis titles, legend and caption around the chart', () => {
     const { svg, width, height } = composeChartSvg(PARTS);
     expect(
       svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"'),
@@ -45,7 +49,8 @@ describe(`${composeChartSvg.name}`, () => {
       ['X-ray', '#111111'],
       ['NMR &amp; &lt;other&gt;', '#333333'],
     ]);
-    expect(textsOf(svg, 'ps-export-caption').join(' ')).toBe(escapeXml(PARTS.caption));
+    expect(textsOf(svg, 'ps-export-subtitle')).toEqual([PARTS.subtitle]);
+    expect(textsOf(svg, 'ps-export-caption')).toEqual(PARTS.caption);
     expect(svg).toContain(`<title>${PARTS.title}</title>`);
     expect(width).toBe(600 + 16 + 24 + 16);
     expect(height).toBeGreaterThan(300 + 60);
@@ -81,6 +86,15 @@ describe(`${composeChartSvg.name}`, () => {
       ).size;
     expect(rows(() => 10)).toBe(1);
     expect(rows(() => 500)).toBe(2);
+  });
+
+  it('cuts an address longer than a line instead of running it past the edge', () => {
+    const address = `https://stats.example.org/growth/experimental-method?query=${'x'.repeat(300)}`;
+    const { svg, width } = composeChartSvg({ ...PARTS, caption: [`Chart: ${address}`] });
+    const lines = textsOf(svg, 'ps-export-caption');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('')).toBe(`Chart:${address}`);
+    for (const line of lines) expect(textWidth(line, 11)).toBeLessThanOrEqual(width - 2 * 16);
   });
 
   it('wraps the title as measured in its bold weight, which is wider than the regular one', () => {

@@ -11,11 +11,13 @@ export interface ChartMarkup {
 export interface SvgParts {
   chart: ChartMarkup;
   title: string;
+  /** The line under the title: what is counted, over which span (cumulative or annual). */
+  subtitle: string;
   legend: readonly LegendEntry[];
   xAxisTitle: string;
   yAxisTitle: string;
-  /** Source and 'data as of' sentence. */
-  caption: string;
+  /** Lines under the legend: source and address of the chart page, data date, licence. */
+  caption: readonly string[];
   /** Width of text in px; a browser measures it, elsewhere it is estimated. */
   measure?: TextMeasure;
 }
@@ -36,6 +38,7 @@ const TEXT = '#1d2733';
 const MUTED = '#4d5866';
 const TITLE_SIZE = 18;
 const TITLE_WEIGHT = 600;
+const SUBTITLE_SIZE = 13;
 const AXIS_SIZE = 12;
 const LEGEND_SIZE = 12;
 const CAPTION_SIZE = 11;
@@ -57,7 +60,21 @@ export function textWidth(text: string, fontSize: number, weight = 400): number 
   return text.length * fontSize * (weight >= 600 ? 0.62 : 0.58);
 }
 
-/** Breaks text into lines of at most `width` px, at spaces; a long word stays whole. */
+/** Pieces of a word, each at most `width` px: a long address is cut anywhere rather than run past the edge. */
+function cutWord(word: string, width: number, fontSize: number, measure: TextMeasure, weight?: number) {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of word) {
+    if (piece && measure(piece + char, fontSize, weight) > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += char;
+  }
+  return piece ? [...pieces, piece] : pieces;
+}
+
+/** Breaks text into lines of at most `width` px, at spaces; a word wider than a line is cut. */
 export function wrapText(
   text: string,
   width: number,
@@ -67,7 +84,13 @@ export function wrapText(
 ): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) =>
+      measure(word, fontSize, weight) > width ? cutWord(word, width, fontSize, measure, weight) : [word],
+    );
+  for (const word of words) {
     const next = line ? `${line} ${word}` : word;
     if (line && measure(next, fontSize, weight) > width) {
       lines.push(line);
@@ -85,8 +108,9 @@ function text(x: number, y: number, size: number, content: string, extra = ''): 
 }
 
 /**
- * The exported image: a white page with the title on top, the chart with an axis title on each axis,
- * then its legend and a caption naming the source and the date the data are as of. The chart's own
+ * The exported image: a white page with the title and subtitle on top, the chart with an axis title on
+ * each axis, then its legend and a caption naming the source, the chart's page, the date the data are
+ * as of and their licence. The chart's own
  * axis titles must already be removed from `chart.markup`; they are drawn here so that every export
  * has them whatever the chart draws.
  */
@@ -104,6 +128,13 @@ export function composeChartSvg(parts: SvgParts): ComposedSvg {
   for (const line of titleLines) {
     y += TITLE_SIZE + 4;
     out.push(text(PAD, y, TITLE_SIZE, line));
+  }
+  out.push('</g>');
+  // The subtitle tells a cumulative chart from an annual one, and what is counted.
+  out.push(`<g class="ps-export-subtitle" fill="${MUTED}">`);
+  for (const line of wrapText(parts.subtitle, inner, SUBTITLE_SIZE, measure)) {
+    y += SUBTITLE_SIZE + 5;
+    out.push(text(PAD, y, SUBTITLE_SIZE, line));
   }
   out.push('</g>');
 
@@ -152,7 +183,7 @@ export function composeChartSvg(parts: SvgParts): ComposedSvg {
   y += LEGEND_SIZE + 6;
 
   out.push(`<g class="ps-export-caption" fill="${MUTED}">`);
-  for (const line of wrapText(parts.caption, inner, CAPTION_SIZE, measure)) {
+  for (const line of parts.caption.flatMap((sentence) => wrapText(sentence, inner, CAPTION_SIZE, measure))) {
     y += CAPTION_SIZE + 4;
     out.push(text(PAD, y, CAPTION_SIZE, line));
   }
@@ -163,7 +194,8 @@ export function composeChartSvg(parts: SvgParts): ComposedSvg {
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${width}" height="${height}" ` +
     `viewBox="0 0 ${width} ${height}" font-family="${escapeXml(EXPORT_FONT)}" fill="${TEXT}">` +
-    `<title>${escapeXml(parts.title)}</title><desc>${escapeXml(parts.caption)}</desc>` +
+    `<title>${escapeXml(parts.title)}</title>` +
+    `<desc>${escapeXml([parts.subtitle, ...parts.caption].join(' '))}</desc>` +
     `<rect width="100%" height="100%" fill="#ffffff"/>${out.join('')}</svg>\n`;
   return { svg, width, height };
 }

@@ -41,6 +41,8 @@ export function growthInput(overrides: Partial<ChartExportInput> = {}): ChartExp
   return {
     key: GROWTH_CHART.key,
     title: 'PDB Growth by Experimental Method',
+    subtitle: 'Number of Entries by Experimental Method released each year, 2019–2021',
+    address: 'https://stats.example.org/growth/experimental-method?view=annual',
     kind: 'growth',
     view: source.view,
     hidden: source.hidden,
@@ -81,6 +83,8 @@ export function distributionInput(
   return {
     key,
     title: definition.title,
+    subtitle: `${definition.options.yAxisTitle} by ${definition.options.xAxisTitle}`,
+    address: `https://stats.example.org/distribution/${key}`,
     kind: 'distribution',
     hidden: [],
     xAxisTitle: source.xAxisTitle,

@@ -44,6 +44,10 @@ export interface ChartExportInput {
   /** Registry key of the chart. */
   key: string;
   title: string;
+  /** The line under the title: what is counted, by what, over which span (the page's subtitle). */
+  subtitle: string;
+  /** The public address of the chart page as shown (its state included), which the files link back to. */
+  address: string;
   kind: ChartKind;
   /** Data view on screen, for kinds of chart that have views. */
   view?: ChartView;

@@ -6,12 +6,14 @@ import { ModalLayer } from '../modals/modal-layer.tsx';
 import { documentTitle } from '../routing/page-routes.ts';
 import { usePageScroll } from '../routing/page-scroll.ts';
 import { useSchemeFromUrl } from '../settings/use-scheme-url.ts';
+import { publicServiceAddress } from '../service-name.ts';
 import { NavBar } from './nav-bar.tsx';
 
 /** The frame of every page: navigation, the page, a footer and the one modal layer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { archive, config } = useDataQuery();
+  const serviceAddress = publicServiceAddress(config.sierraConfig.searchApiUrl);
   useSchemeFromUrl();
   usePageScroll();
 
@@ -25,7 +27,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main className="ps-main">{children}</main>
       <footer className="ps-footer">
         <span>
-          Data from the search service at <code>{config.sierraConfig.searchApiUrl}</code>
+          <span data-testid="footer-source">
+            {serviceAddress ? (
+              <>
+                Data from the search service at <code>{serviceAddress}</code>
+              </>
+            ) : (
+              'Data from this site’s search service'
+            )}
+          </span>
           {archiveLine(archive) && (
             <>
               {' '}

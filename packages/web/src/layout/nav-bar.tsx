@@ -1,4 +1,12 @@
-import { CHART_KINDS, CHART_LIST, DISPLAY_CATEGORIES, kindLabel, type ChartKind } from '@pdb-stats/charts';
+import {
+  CHART_KINDS,
+  CHART_LIST,
+  DISPLAY_CATEGORIES,
+  PAGES,
+  kindLabel,
+  type ChartKey,
+  type ChartKind,
+} from '@pdb-stats/charts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from '../routing/navigation.tsx';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
@@ -8,8 +16,14 @@ import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useModal } from '../modals/modal-context.tsx';
 import { preloadSettingsModal } from '../modals/modal-layer.tsx';
-import { EXPLORE_PATH, HOME_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
-import { activeKind, chartPath } from '../routing/routes.ts';
+import {
+  BOARD_PAGE_PATH,
+  EXPLORE_PATH,
+  HOME_PATH,
+  OTHER_STATISTICS_PATH,
+  SNAPSHOT_PATH,
+} from '../routing/page-routes.ts';
+import { activeKind, chartPath } from '@pdb-stats/charts';
 import { useScopeSearch } from '../scope/use-scope.ts';
 
 /** Menu items of a category, in registry order, grouped by display category. */
@@ -20,6 +34,19 @@ function menuGroups(category: ChartKind) {
     charts: charts.filter((c) => c.displayCategory === displayCategory),
   })).filter((g) => g.charts.length > 0);
 }
+
+/**
+ * Pages a menu lists right after the chart they draw otherwise: the world map of the funding
+ * countries. In a menu rather than the bar, which has no room left at 1280 px for another item (29 px
+ * to spare with the demo badge and a bold menu; "Map" takes 48), and beside its chart rather than
+ * under a heading of its own, which made the two-column menu too tall for a 720 px high window.
+ */
+const PAGES_AFTER: ReadonlyMap<string, readonly { path: string; label: string }[]> = new Map([
+  [
+    'funding-countries' satisfies ChartKey,
+    [{ path: PAGES.fundingMap.path, label: 'Funding Country (World Map)' }],
+  ],
+]);
 
 /** A menu with more entries than this opens in two columns, so that it fits a laptop's window. */
 const LONG_MENU = 12;
@@ -84,6 +111,11 @@ export function NavBar() {
               </NavLink>
             </li>
             <li className="ps-nav-item">
+              <NavLink className="ps-nav-link" to={BOARD_PAGE_PATH}>
+                Board
+              </NavLink>
+            </li>
+            <li className="ps-nav-item">
               <NavLink className="ps-nav-link" to={OTHER_STATISTICS_PATH}>
                 Other Statistics
               </NavLink>
@@ -124,6 +156,12 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
   const missing = useChartsMissing();
   const groups = menuGroups(category);
   const long = groups.reduce((entries, group) => entries + group.charts.length, 0) > LONG_MENU;
+  // On a page the menu lists beside a chart, its group is the current one, as on the chart's page.
+  const current =
+    active ||
+    groups.some((group) =>
+      group.charts.some((chart) => PAGES_AFTER.get(chart.key)?.some((page) => page.path === pathname)),
+    );
 
   // Navigating closes the menu.
   const [openedAt, setOpenedAt] = useState(pathname);
@@ -173,7 +211,7 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
 
   return (
     <li
-      className={`ps-nav-item ps-dropdown${open ? ' ps-dropdown-open' : ''}${active ? ' ps-nav-active' : ''}`}
+      className={`ps-nav-item ps-dropdown${open ? ' ps-dropdown-open' : ''}${current ? ' ps-nav-active' : ''}`}
       data-category={category}
       onMouseEnter={() => setOpen((o) => o || 'hover')}
       onMouseLeave={() => setOpen(false)}
@@ -205,7 +243,7 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
             <ul>
               {group.charts.map((chart) => {
                 const lacking = missing.get(chart.key);
-                return (
+                return [
                   <li key={chart.key}>
                     <NavLink
                       className={`ps-dropdown-item${lacking ? ' ps-not-held' : ''}`}
@@ -216,8 +254,15 @@ function NavDropdown({ category, active }: { category: ChartKind; active: boolea
                       {chart.menuDescription}
                       {lacking && <NotHeldHint />}
                     </NavLink>
-                  </li>
-                );
+                  </li>,
+                  ...(PAGES_AFTER.get(chart.key) ?? []).map((page) => (
+                    <li key={page.path}>
+                      <NavLink className="ps-dropdown-item" to={page.path} onClick={() => setOpen(false)}>
+                        {page.label}
+                      </NavLink>
+                    </li>
+                  )),
+                ];
               })}
             </ul>
           </div>

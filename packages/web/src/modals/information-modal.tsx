@@ -11,7 +11,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /** Sanitizes stats notes: no scripts, no event handlers, no javascript: links. */
-export function sanitizeNotes(html: string): string {
+function sanitizeNotes(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
 }
 

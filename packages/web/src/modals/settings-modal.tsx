@@ -1,6 +1,7 @@
 import {
   COLOR_SCHEME_LABELS,
   COLOR_SCHEME_NAMES,
+  OTHER_COLOR,
   alphaFromPercent,
   clampChannel,
   parseHexInput,
@@ -8,11 +9,12 @@ import {
 import { colord } from 'colord';
 import { useEffect, useId, useRef, useState } from 'react';
 import { HexAlphaColorPicker } from 'react-colorful';
+import { lookAlikeColors, lookAlikeText } from '../settings/color-vision.ts';
 import { contrastWarning } from '../settings/contrast.ts';
 import { useSettings } from '../settings/settings-context.tsx';
 import { useChooseScheme } from '../settings/use-scheme-url.ts';
 
-export const CUSTOM_SCHEME_DESCRIPTION =
+const CUSTOM_SCHEME_DESCRIPTION =
   'Create a custom color scheme, click on the color you would like to change and use the color picker.';
 
 /** Body of the settings modal: one tab, 'Color Scheme Settings'. A choice applies at once. */
@@ -44,6 +46,10 @@ function ColorSchemeSettings() {
   const { schemeName, colorSchemes, patterns, setPatterns } = useSettings();
   const chooseScheme = useChooseScheme();
   const patternsHint = useId();
+  // The built-in schemes are told apart by every colour vision (a unit test checks them); the custom
+  // one is checked as it is edited, and a pair that looks alike is said under it.
+  const alike = lookAlikeColors(colorSchemes.custom, OTHER_COLOR);
+  const alikeWarning = useId();
   return (
     <>
       <p className="ps-current-scheme">Current: {COLOR_SCHEME_LABELS[schemeName]}</p>
@@ -65,12 +71,29 @@ function ColorSchemeSettings() {
             <div className="ps-swatches">
               {colorSchemes[name].map((color, index) =>
                 name === 'custom' ? (
-                  <CustomSwatch key={index} index={index} color={color} editable={schemeName === 'custom'} />
+                  <CustomSwatch
+                    key={index}
+                    index={index}
+                    color={color}
+                    editable={schemeName === 'custom'}
+                    alike={alike && (alike.a === index || alike.b === index) ? alikeWarning : undefined}
+                  />
                 ) : (
                   <span key={index} className="ps-swatch" style={{ background: color }} title={color} />
                 ),
               )}
             </div>
+            {name === 'custom' && (
+              // Always rendered, so that screen readers announce the warning when an edit brings it.
+              <p
+                id={alikeWarning}
+                className="ps-contrast-warning"
+                role="status"
+                data-testid="color-vision-warning"
+              >
+                {alike && lookAlikeText(alike)}
+              </p>
+            )}
           </div>
         ))}
       </fieldset>
@@ -93,7 +116,18 @@ function ColorSchemeSettings() {
 }
 
 /** A custom colour: a click opens a picker next to it; a click outside the picker closes it. */
-function CustomSwatch({ index, color, editable }: { index: number; color: string; editable: boolean }) {
+function CustomSwatch({
+  index,
+  color,
+  editable,
+  alike,
+}: {
+  index: number;
+  color: string;
+  editable: boolean;
+  /** The id of the warning that says this colour looks like another of the scheme, when it does. */
+  alike: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -138,9 +172,11 @@ function CustomSwatch({ index, color, editable }: { index: number; color: string
       <button
         ref={button}
         type="button"
-        className={`ps-swatch ps-swatch-button${low ? ' ps-swatch-low' : ''}`}
+        className={`ps-swatch ps-swatch-button${low ? ' ps-swatch-low' : ''}${alike ? ' ps-swatch-alike' : ''}`}
         style={{ background: color }}
         aria-label={`Custom color ${index + 1}: ${color}${low ? ', low contrast' : ''}`}
+        aria-describedby={alike}
+        data-alike={alike !== undefined || undefined}
         aria-expanded={open}
         disabled={!editable}
         data-index={index}

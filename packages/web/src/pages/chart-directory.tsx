@@ -9,7 +9,7 @@ import { Link } from '../routing/navigation.tsx';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
-import { chartPath } from '../routing/routes.ts';
+import { chartPath } from '@pdb-stats/charts';
 import { useScopeSearch } from '../scope/use-scope.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { FURTHER_CHART_KEYS, CHART_LIST } from '@pdb-stats/charts';
+import { FURTHER_CHART_KEYS, CHART_LIST, PAGES } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
 import { useMemo } from 'react';
 import { Link } from '../routing/navigation.tsx';
@@ -12,7 +12,7 @@ import { QueryEditorLink } from '../components/search-link.tsx';
 import { PRODUCT_TITLE } from '../config.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
-import { OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
+import { BOARD_PAGE_PATH, OTHER_STATISTICS_PATH, SNAPSHOT_PATH } from '../routing/page-routes.ts';
 import { ScopeBar } from '../scope/scope-bar.tsx';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { useScope } from '../scope/use-scope.ts';
@@ -42,7 +42,9 @@ export default function HomePage() {
         <h1>{PRODUCT_TITLE}</h1>
         <p>
           Growth and distribution of the Protein Data Bank archive, computed live by its search service. Click
-          any bar or number to open the search behind it.
+          any bar or number to open the search behind it, or link charts on a{' '}
+          <Link to={BOARD_PAGE_PATH}>board</Link>, where a bar selected in one filters the others, or see on a{' '}
+          <Link to={PAGES.fundingMap.path}>map</Link> where the archive is funded, year by year.
           {archive && archiveLine(archive) && <> {archiveLine(archive)}.</>}
         </p>
       </section>

@@ -16,7 +16,7 @@ import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
-import { chartPath } from '../routing/routes.ts';
+import { PAGES, chartPath } from '@pdb-stats/charts';
 import { ChartDirectory } from './chart-directory.tsx';
 
 const FURTHER = FURTHER_CHART_KEYS.map((key) => CHARTS[key]);
@@ -32,6 +32,10 @@ export default function OtherStatisticsPage() {
         release periods, and two summary tables.
       </p>
       <ChartDirectory charts={FURTHER} />
+      <p>
+        Where the archive is funded, year by year: the{' '}
+        <Link to={PAGES.fundingMap.path}>map of funding countries</Link>.
+      </p>
       <RecentReleases />
       <PolymerEntityTypes />
     </div>

@@ -4,6 +4,7 @@ import { useSearch } from '../api/use-search.ts';
 import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { useDataQuery } from '../data/data-context.tsx';
+import { publicServiceAddress } from '../service-name.ts';
 import { countRequest } from './summary-requests.ts';
 
 const LEVELS: { returnType: ReturnType; label: string }[] = [
@@ -18,13 +19,14 @@ const LEVELS: { returnType: ReturnType; label: string }[] = [
 /** The data snapshot: what archive the service holds, its date and the number of objects per level. */
 export default function SnapshotPage() {
   const { archive, config } = useDataQuery();
+  const serviceAddress = publicServiceAddress(config.sierraConfig.searchApiUrl);
   return (
     <div className="ps-page ps-snapshot">
       <h1>PDB Data Snapshot</h1>
       <dl className="ps-facts">
         <dt>Search service</dt>
-        <dd>
-          <code>{config.sierraConfig.searchApiUrl}</code>
+        <dd data-testid="snapshot-service">
+          {serviceAddress ? <code>{serviceAddress}</code> : 'This site’s own'}
         </dd>
         <dt>Archive</dt>
         <dd data-testid="archive-source">

@@ -6,8 +6,8 @@ import { andGroup, finalizeRequest, terminal, withScope } from '@pdb-stats/chart
  * over its scope (`scope`, the whole archive when absent).
  */
 
-export const METHOD_ATTRIBUTE = 'rcsb_entry_info.experimental_method';
-export const POLYMER_TYPES_ATTRIBUTE = 'rcsb_entry_info.selected_polymer_entity_types';
+const METHOD_ATTRIBUTE = 'rcsb_entry_info.experimental_method';
+const POLYMER_TYPES_ATTRIBUTE = 'rcsb_entry_info.selected_polymer_entity_types';
 
 /**
  * The headline counts: one count-only request per return type. `scoped`: what the count means over

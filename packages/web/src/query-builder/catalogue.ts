@@ -7,7 +7,7 @@ import {
   type ScalarType,
   type SearchContext,
 } from '@pdb-stats/search-model';
-import { attributeName, unitSymbol } from '../search-pages/request-summary.ts';
+import { attributeName, unitSymbol } from '@pdb-stats/charts/request-summary';
 
 /** The search service of a condition on an attribute: structure attributes, or chemical ones. */
 export type AttributeService = 'text' | 'text_chem';

@@ -93,7 +93,7 @@ export function withAttribute(draft: ConditionDraft, attribute: PickerAttribute)
 }
 
 /** The operator a new condition on an attribute starts with. */
-export function defaultOperator(attribute: PickerAttribute): Operator {
+function defaultOperator(attribute: PickerAttribute): Operator {
   const operators = operatorsOf(attribute);
   if (attribute.type !== 'string') return 'range';
   return operators[0] as Operator;

@@ -1,7 +1,7 @@
 import type { QueryNode, ReturnType, TerminalNode } from '@pdb-stats/search-model';
 import { useMemo, useState } from 'react';
-import { countNoun } from '../search-pages/columns.ts';
-import { terminalText } from '../search-pages/request-summary.ts';
+import { countNoun } from '@pdb-stats/charts';
+import { terminalText } from '@pdb-stats/charts/request-summary';
 import { findPickerAttribute, type PickerAttribute } from './catalogue.ts';
 import { ConditionEditor } from './condition-editor.tsx';
 import {

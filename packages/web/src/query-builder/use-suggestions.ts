@@ -29,7 +29,7 @@ function useDebounced<T>(value: T, delay: number): T {
  * The terms facet of an attribute's most frequent values. While words are typed into a full-text
  * attribute, the finished ones (all but the last, still being typed) narrow the objects counted.
  */
-export function suggestionRequest(attribute: PickerAttribute, typed: string): SearchRequest {
+function suggestionRequest(attribute: PickerAttribute, typed: string): SearchRequest {
   const words = tokenize(typed);
   const finished = /\s$/.test(typed) ? words : words.slice(0, -1);
   const narrow = attribute.contexts.includes('full-text') && finished.length > 0;

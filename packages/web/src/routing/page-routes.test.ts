@@ -17,6 +17,12 @@ describe(documentTitle.name, () => {
     expect(documentTitle('/pdb-data-snapshot')).toBe('PDB Statistics: PDB Data Snapshot');
   });
 
+  it('names the entry of an entry page, and no text of the address that is no identifier', () => {
+    expect(documentTitle('/entry/1abc')).toBe('PDB Statistics: Entry 1ABC');
+    expect(documentTitle('/entry/pdb_00001abc')).toBe('PDB Statistics: Entry PDB_00001ABC');
+    expect(documentTitle('/entry/%3Cscript%3E')).toBe('PDB Statistics: Entry');
+  });
+
   it('uses the default title when no page matches, including a chart under the wrong kind', () => {
     expect(documentTitle('/nowhere')).toBe(DEFAULT_TITLE);
     expect(documentTitle('/distribution/overall-structures')).toBe(DEFAULT_TITLE);

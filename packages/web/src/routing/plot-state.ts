@@ -22,7 +22,7 @@ export interface PlotState {
   parent?: string;
 }
 
-export const VIEW_PARAM = 'view';
+const VIEW_PARAM = 'view';
 export const HIDE_PARAM = 'hide';
 
 /** Reads a chart page's state; `defaultView` is the visitor's data view of growth charts. */
@@ -109,12 +109,12 @@ export function chartDataParams(
 }
 
 /** Growth charts: `chart=line` draws lines instead of stacked bars (bars are the default, left out). */
-export const CHART_TYPE_PARAM = 'chart';
+const CHART_TYPE_PARAM = 'chart';
 /** Growth charts: the first and last year drawn. */
-export const FROM_PARAM = 'from';
-export const TO_PARAM = 'to';
+const FROM_PARAM = 'from';
+const TO_PARAM = 'to';
 /** Growth charts: `events=on` marks the archive's events. */
-export const EVENTS_PARAM = 'events';
+const EVENTS_PARAM = 'events';
 
 /** How a growth chart is drawn, from the URL. */
 export interface GrowthLookState {

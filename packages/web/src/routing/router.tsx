@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { NotFoundError } from '../errors/messages.ts';
+import { NotFoundContent } from '../errors/not-found.tsx';
 import { RouteError } from '../errors/route-error.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { EmbedLayout } from '../layout/embed-layout.tsx';
@@ -17,7 +18,7 @@ import { LoadingIndicator, PlotSkeleton } from '../layout/loading.tsx';
 import { endHydration } from '../ssr/server-markup.ts';
 import { loadChunk } from './chunk-loader.ts';
 import { useLocation } from './navigation.tsx';
-import { matchRoute, type RouteMatch } from './routes.ts';
+import { matchRoute, type RouteMatch } from '@pdb-stats/charts';
 
 /**
  * A page component loaded on demand through the chunk loader (timeout, error types). A lazy
@@ -53,10 +54,13 @@ const ChartPage = lazyPage<{ kind: ChartKind; plotname: string; embedded?: boole
   () => import('../chart-page/chart-page.tsx'),
 );
 const ExplorePage = lazyPage<{ embedded?: boolean }>(() => import('../explore/explore-page.tsx'));
+const BoardPage = lazyPage<{ embedded?: boolean }>(() => import('../board/board-page.tsx'));
 const OtherStatisticsPage = lazyPage(() => import('../pages/other-statistics-page.tsx'));
+const FundingMapPage = lazyPage(() => import('../map/funding-map-page.tsx'));
 const SnapshotPage = lazyPage(() => import('../pages/snapshot-page.tsx'));
 const ResultsPage = lazyPage(() => import('../search-pages/results-page.tsx'));
 const QueryEditorPage = lazyPage(() => import('../search-pages/query-editor-page.tsx'));
+const EntryPage = lazyPage<{ id: string }>(() => import('../entry-page/entry-page.tsx'));
 
 /** Rendered after a page's content: when it commits, the page has hydrated (when it came from the server). */
 function HydrationEnd() {
@@ -71,11 +75,6 @@ function page(element: ReactNode, fallback: ReactNode = <LoadingIndicator />) {
       <HydrationEnd />
     </Suspense>
   );
-}
-
-/** Any other path: the not-found page, through the route error element (error named NotFoundError). */
-function NoRoute(): never {
-  throw new NotFoundError(useLocation().pathname);
 }
 
 interface BoundaryProps {
@@ -119,8 +118,13 @@ function pageOf(match: RouteMatch): ReactNode {
     case 'explore':
     case 'exploreEmbed':
       return page(<ExplorePage embedded={match.page === 'exploreEmbed'} />, <PlotSkeleton />);
+    case 'board':
+    case 'boardEmbed':
+      return page(<BoardPage embedded={match.page === 'boardEmbed'} />, <PlotSkeleton />);
     case 'otherStatistics':
       return page(<OtherStatisticsPage />);
+    case 'fundingMap':
+      return page(<FundingMapPage />);
     case 'snapshot':
       return page(<SnapshotPage />);
     case 'results':
@@ -128,6 +132,8 @@ function pageOf(match: RouteMatch): ReactNode {
       return page(<ResultsPage />);
     case 'queryEditor':
       return page(<QueryEditorPage />);
+    case 'entry':
+      return page(<EntryPage id={match.id} />);
   }
 }
 
@@ -138,7 +144,7 @@ function pageOf(match: RouteMatch): ReactNode {
 export function AppRoutes() {
   const { pathname, key } = useLocation();
   const match = matchRoute(pathname);
-  if (match?.page === 'embed' || match?.page === 'exploreEmbed')
+  if (match?.page === 'embed' || match?.page === 'exploreEmbed' || match?.page === 'boardEmbed')
     return (
       <RouteErrorBoundary at={key}>
         <EmbedLayout>{pageOf(match)}</EmbedLayout>
@@ -147,7 +153,7 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary at={key}>
       <AppLayout>
-        <RouteErrorBoundary at={key}>{match ? pageOf(match) : <NoRoute />}</RouteErrorBoundary>
+        <RouteErrorBoundary at={key}>{match ? pageOf(match) : page(<NotFoundContent />)}</RouteErrorBoundary>
       </AppLayout>
     </RouteErrorBoundary>
   );

@@ -3,7 +3,7 @@ import type { QueryNode, TerminalNode } from '@pdb-stats/search-model';
 import { ApiError } from '../api/search-client.ts';
 import { operatorsOf } from '../query-builder/catalogue.ts';
 import { listOf, terminalOf, withOperator } from '../query-builder/condition-draft.ts';
-import { summarizeNode } from '../search-pages/request-summary.ts';
+import { summarizeNode } from '@pdb-stats/charts/request-summary';
 import { chipDraft } from './chip-draft.ts';
 import { scopeChips as chipsOf, withChip, withoutChip } from './scope-chips.ts';
 import { scopeRefusal } from './scope-refusal.ts';

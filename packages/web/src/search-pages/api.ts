@@ -1,7 +1,5 @@
-import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { trimBase } from '../api/addresses.ts';
+import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import { ApiError, postSearch } from '../api/search-client.ts';
-import type { KeyDocument } from './columns.ts';
 
 export { ApiError };
 
@@ -17,27 +15,6 @@ export type SearchAnswer = SearchResponse & {
 
 export function runSearch(searchApiUrl: string, request: SearchRequest): Promise<SearchAnswer | null> {
   return postSearch(searchApiUrl, request);
-}
-
-/**
- * Key attributes of identifiers from our service (`GET /rcsbsearch/v2/documents`). Other search
- * services have no such endpoint: then the identifiers are shown alone (an empty map).
- */
-export async function lookupDocuments(
-  searchApiUrl: string,
-  returnType: ReturnType,
-  ids: readonly string[],
-): Promise<Map<string, KeyDocument>> {
-  if (ids.length === 0) return new Map();
-  const url = `${trimBase(searchApiUrl)}/rcsbsearch/v2/documents?return_type=${encodeURIComponent(returnType)}&ids=${ids.map(encodeURIComponent).join(',')}`;
-  try {
-    const response = await fetch(url);
-    if (!response.ok) return new Map();
-    const body = (await response.json()) as { documents?: KeyDocument[] };
-    return new Map((body.documents ?? []).map((document) => [document.identifier, document]));
-  } catch {
-    return new Map();
-  }
 }
 
 /**

@@ -13,6 +13,11 @@ export function archivePageOf(
 ): string | undefined {
   if (returnType === 'mol_definition')
     return /^[A-Za-z0-9_]{1,12}$/.test(identifier) ? `${pages.ligand}${identifier}` : undefined;
-  const entry = /^([A-Za-z0-9]{4}|pdb_[0-9a-z]{8})(?:[_.-].*)?$/i.exec(identifier)?.[1];
-  return entry ? `${pages.structure}${entry.toUpperCase()}` : undefined;
+  const entry = entryOfIdentifier(identifier);
+  return entry ? `${pages.structure}${entry}` : undefined;
+}
+
+/** The entry a structure identifier belongs to (`4HHB_1`, `4hhb.A`, `4HHB-1` → 4HHB), or undefined. */
+export function entryOfIdentifier(identifier: string): string | undefined {
+  return /^([A-Za-z0-9]{4}|pdb_[0-9a-z]{8})(?:[_.-].*)?$/i.exec(identifier)?.[1]?.toUpperCase();
 }

@@ -2,11 +2,12 @@ import type { SearchRequest } from '@pdb-stats/search-model';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../routing/navigation.tsx';
-import { queryEditorUrl } from '../api/addresses.ts';
+import { queryEditorUrl } from '@pdb-stats/charts';
 import { formatNumber } from '../charts/format.ts';
 import { useDataQuery } from '../data/data-context.tsx';
-import { describeFailure, runSearch } from './api.ts';
-import { countNoun } from './columns.ts';
+import { resultsPageQuery } from '../api/queries.ts';
+import { describeFailure, type SearchAnswer } from './api.ts';
+import { countNoun } from '@pdb-stats/charts';
 import { ChartResultsLink, ErrorBox, SearchPageTop, useChartParameter } from './page-parts.tsx';
 import { parseRequestText } from './request-param.ts';
 import { resultRows } from './result-items.ts';
@@ -14,12 +15,10 @@ import { ResultsTable, type HeadingSort } from './results-table.tsx';
 import {
   PAGE_SIZE,
   SORT_CHOICES,
+  addressedPage,
   defaultOrderLabel,
   headingSort,
   isGrouped,
-  parsePage,
-  resultsRequest,
-  sortChoice,
   type SortChoice,
 } from './results-request.ts';
 
@@ -67,15 +66,9 @@ function Results({ request }: { request: SearchRequest }) {
   const address = useAddress();
   const chart = useChartParameter();
   const searchApiUrl = config.sierraConfig.searchApiUrl;
-  const page = parsePage(params.get('page'));
-  const choice = sortChoice(request.return_type, params.get('sort'));
+  const { page, choice, start, request: pageRequest } = addressedPage(request, params);
   const grouped = isGrouped(request);
-  const start = (page - 1) * PAGE_SIZE;
-  const pageRequest = resultsRequest(request, { start, rows: PAGE_SIZE }, choice);
-  const search = useQuery({
-    queryKey: ['results-page', searchApiUrl, pageRequest],
-    queryFn: () => runSearch(searchApiUrl, pageRequest),
-  });
+  const search = useQuery(resultsPageQuery(searchApiUrl, pageRequest));
 
   let status: ReactNode = null;
   let error: ReactNode = null;
@@ -108,7 +101,7 @@ function Results({ request }: { request: SearchRequest }) {
         </>
       );
   } else {
-    const answer = search.data;
+    const answer: SearchAnswer = search.data;
     const total = answer.total_count;
     const rows = resultRows(answer);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { advancedSearchUrl, queryEditorUrl } from '../api/addresses.ts';
+import { advancedSearchUrl, queryEditorUrl } from '@pdb-stats/charts';
 import { describe, expect, it } from 'vitest';
 import { chartRoute, parseRequestText } from './request-param.ts';
 import { resultRows } from './result-items.ts';

@@ -144,3 +144,11 @@ export function resultsRequest(
     request_options: { ...kept, paginate: page, ...(order && { sort: order }) },
   };
 }
+
+/** The page of a results page's address (`&page=`, `&sort=`): its number, order, first row and request. */
+export function addressedPage(request: SearchRequest, params: URLSearchParams) {
+  const page = parsePage(params.get('page'));
+  const choice = sortChoice(request.return_type, params.get('sort'));
+  const start = (page - 1) * PAGE_SIZE;
+  return { page, choice, start, request: resultsRequest(request, { start, rows: PAGE_SIZE }, choice) };
+}

@@ -1,15 +1,16 @@
 import type { ReturnType } from '@pdb-stats/search-model';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../charts/format.ts';
+import { documentsQuery } from '../api/queries.ts';
 import { useDataQuery } from '../data/data-context.tsx';
-import { lookupDocuments } from './api.ts';
-import { archivePageOf } from './archive-pages.ts';
+import { identifierLinks, pageHost } from '../entry-page/entry-links.ts';
+import { Link } from '../routing/navigation.tsx';
 import { RESULT_COLUMNS } from './columns.ts';
 import { ScrollBox } from './page-parts.tsx';
 import type { ResultRow } from './result-items.ts';
 
 /** What a cell shows when the archive has no value for it. */
-export const MISSING = '—';
+const MISSING = '—';
 
 /** Sorting by a column's heading: the column the results are sorted by, and what a click does. */
 export interface HeadingSort {
@@ -22,7 +23,7 @@ export interface HeadingSort {
 
 /**
  * A table of result identifiers with their key attributes, looked up in one request. Each
- * identifier links to its page in the archive. Grouped results show the group, its size and its
+ * identifier links to its entry's page on this site and, for a real archive, to its public page. Grouped results show the group, its size and its
  * representative.
  */
 export function ResultsTable({
@@ -36,15 +37,17 @@ export function ResultsTable({
   caption: string;
   sort?: HeadingSort;
 }) {
-  const { config } = useDataQuery();
+  const { config, archive } = useDataQuery();
   const searchApiUrl = config.sierraConfig.searchApiUrl;
   const ids = rows.map((row) => row.identifier);
   const lookup = useQuery({
-    queryKey: ['documents', searchApiUrl, returnType, ids],
-    queryFn: () => lookupDocuments(searchApiUrl, returnType, ids),
+    ...documentsQuery(searchApiUrl, returnType, ids),
+    select: (documents) => new Map(documents.map((document) => [document.identifier, document])),
   });
-  // Rows wait for their attributes, so that a page never shows a table that fills in cell by cell.
-  if (lookup.isPending) return <p className="ps-sp-note">Loading the identifiers’ details…</p>;
+  // Rows wait for their attributes, so that a page never shows a table that fills in cell by cell,
+  // and for the archive manifest, which tells where identifiers link (a demo's never leave the site).
+  if (lookup.isPending || archive === undefined)
+    return <p className="ps-sp-note">Loading the identifiers’ details…</p>;
   const documents = lookup.data ?? new Map();
   const grouped = rows.some((row) => row.group);
   const columns = RESULT_COLUMNS[returnType] ?? [];
@@ -65,19 +68,13 @@ export function ResultsTable({
         <tbody>
           {rows.map((row) => {
             const document = documents.get(row.identifier);
-            const href = archivePageOf(returnType, row.identifier, config.archivePages);
+            const links = identifierLinks(returnType, row.identifier, archive, config.archivePages);
             return (
               <tr key={row.group?.identifier ?? row.identifier} data-identifier={row.identifier}>
                 {row.group && <td>{row.group.identifier}</td>}
                 {row.group && <td className="ps-sp-number">{formatNumber(row.group.count)}</td>}
                 <th scope="row">
-                  {href ? (
-                    <a href={href} rel="noopener">
-                      {row.identifier}
-                    </a>
-                  ) : (
-                    row.identifier
-                  )}
+                  <IdentifierCell identifier={row.identifier} {...links} />
                 </th>
                 {columns.map((column) => {
                   const text = document ? column.text(document) : '';
@@ -112,6 +109,47 @@ export function ResultsTable({
       </p>
     </div>
   );
+}
+
+/**
+ * An identifier linked to this site's entry page and, beside it, to the public archive's page; or to
+ * the one of them there is.
+ */
+function IdentifierCell({
+  identifier,
+  own,
+  archive,
+}: {
+  identifier: string;
+  own?: string;
+  archive?: string;
+}) {
+  if (own)
+    return (
+      <>
+        <Link to={own}>{identifier}</Link>
+        {archive && (
+          <>
+            {' '}
+            <a
+              className="ps-sp-public-link"
+              href={archive}
+              rel="noopener"
+              aria-label={`${identifier} at ${pageHost(archive)}`}
+            >
+              {pageHost(archive)}
+            </a>
+          </>
+        )}
+      </>
+    );
+  if (archive)
+    return (
+      <a href={archive} rel="noopener">
+        {identifier}
+      </a>
+    );
+  return <>{identifier}</>;
 }
 
 /** A column's heading: a button that sorts by the column when it can be sorted. */

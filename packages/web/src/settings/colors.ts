@@ -109,3 +109,28 @@ export function sequentialColors(count: number): string[] {
     return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
   });
 }
+
+/**
+ * The colour of "Other" in every chart: a light grey that no palette holds, so that what is no value
+ * of its own never looks like one; light, as Paul Tol's schemes draw what is not data, since a mid
+ * grey looks like the muted palette's teal and rose to eyes without red or green cones (the
+ * colour-vision test checks every palette with it).
+ */
+export const OTHER_COLOR = '#c8c8c8';
+
+/**
+ * A series or bar that stands for what is left over: the archive's own "Other" value, the bar of
+ * the values not drawn, or the smaller series merged together.
+ */
+export function isOtherSeries(label: string): boolean {
+  return /^Other\b/.test(label);
+}
+
+/**
+ * The colours of a chart's series, in their order: each its own palette colour, the "Other" series
+ * grey. More series than the palette's colours would repeat one: `mergeSmallSeries` keeps them within.
+ */
+export function seriesColors(labels: readonly string[], palette: readonly string[]): string[] {
+  let next = 0;
+  return labels.map((label) => (isOtherSeries(label) ? OTHER_COLOR : seriesColor(palette, next++)));
+}

@@ -4,10 +4,10 @@
  * least 3:1.
  * @see https://www.w3.org/TR/WCAG21/#dfn-relative-luminance
  */
-export const MIN_GRAPHIC_CONTRAST = 3;
+const MIN_GRAPHIC_CONTRAST = 3;
 
 /** The page background the charts are drawn on. */
-export const CHART_BACKGROUND = '#ffffff';
+const CHART_BACKGROUND = '#ffffff';
 
 /**
  * Red, green, blue (0..255) and alpha (0..1) of a hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa), the

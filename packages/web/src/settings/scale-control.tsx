@@ -41,6 +41,9 @@ export function ScaleControl({
         <input
           type="checkbox"
           role="switch"
+          // Sent by the form around it when the page is read without scripts.
+          name="scale"
+          value="log"
           checked={scale === 'log'}
           aria-describedby={hint}
           onChange={(event) => onChange(event.target.checked ? 'log' : 'linear')}

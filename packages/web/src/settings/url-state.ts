@@ -2,8 +2,8 @@ import { isColorSchemeName, type ColorSchemeName } from './colors.ts';
 import type { ChartScale } from './settings-state.ts';
 
 /** Query parameters of the shareable settings; the defaults are left out of the URL. */
-export const SCALE_PARAM = 'scale';
-export const SCHEME_PARAM = 'scheme';
+const SCALE_PARAM = 'scale';
+const SCHEME_PARAM = 'scheme';
 
 export function readScale(params: URLSearchParams): ChartScale {
   return params.get(SCALE_PARAM) === 'log' ? 'log' : 'linear';

@@ -20,11 +20,21 @@ export function startHydration(): void {
   hydrating = true;
 }
 
-/** Called once the first page has hydrated; components that drew server markup draw again. */
+/**
+ * Called once the first page has hydrated; components that drew server markup draw again. The
+ * document says so (`data-hydrated` on <html>): until then controls the server drew in two places
+ * (the stylesheet shows one) are both in the page, and a change made to them may not be heard.
+ */
 export function endHydration(): void {
   if (!hydrating) return;
   hydrating = false;
   for (const listener of listeners) listener();
+  markHydrated();
+}
+
+/** Marks the document as driven by scripts: at once for a page drawn in the browser. */
+export function markHydrated(): void {
+  document.documentElement.dataset.hydrated = '';
 }
 
 /** Subscribes to the end of hydration (for `useSyncExternalStore`). */

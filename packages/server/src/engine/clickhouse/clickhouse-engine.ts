@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { openSnapshot } from '@pdb-stats/archive';
+import { openSnapshot } from '@pdb-stats/snapshot';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { stringLiteral } from '../../planner/compiler/clickhouse-literals.ts';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';

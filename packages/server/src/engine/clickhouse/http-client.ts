@@ -4,7 +4,9 @@
  * it targets current releases; here every setting sent is one 18.16 knows.
  * @see https://clickhouse.com/docs/en/interfaces/http
  */
-import { Agent } from 'undici';
+// undici's own fetch with its Agent: the global fetch is the undici bundled with Node, and a
+// dispatcher of another undici release is refused by it ('invalid onError method', Node 26).
+import { Agent, fetch, type Response } from 'undici';
 
 /** Settings sent with every query; each exists in 18.16. */
 const QUERY_SETTINGS: Record<string, string> = {
@@ -110,7 +112,7 @@ export class ClickHouseNode {
         ...(data && { duplex: 'half' }),
         ...(!READ_STATEMENT.test(sql) && { dispatcher: ONE_USE_CONNECTIONS }),
         ...(options.signal && { signal: options.signal }),
-      } as RequestInit);
+      });
     let response: Response;
     try {
       try {

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { ClickHouseError, ClickHouseNode } from './http-client.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 

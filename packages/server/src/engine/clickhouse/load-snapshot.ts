@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBBlobVector } from '@duckdb/node-api';
 import { RETURN_TYPES, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
-import { quoteName, quoteString } from '@pdb-stats/archive';
+import { quoteName, quoteString } from '@pdb-stats/snapshot';
 import type { ClickHouseNode } from './http-client.ts';
 import { ident, levelColumns, shardKey } from './schema.ts';
 import { fromStaging, stagedRow, stagingColumns } from './staging.ts';

@@ -5,8 +5,8 @@ import {
   type ReturnType,
   type ScalarType,
 } from '@pdb-stats/search-model';
+import { quoteName } from '@pdb-stats/snapshot';
 import { clickHouseColumn } from '../../planner/index.ts';
-import { quoteName } from '@pdb-stats/archive';
 
 /** One column of a level table: its ClickHouse name and type, and how to read it from the snapshot. */
 export interface ClickHouseColumn {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteName, quoteString, type Snapshot } from '@pdb-stats/archive';
+import { quoteName, quoteString, type Snapshot } from '@pdb-stats/snapshot';
 import { RETURN_TYPES } from '@pdb-stats/search-model';
 
 /** The attached database holding the archive's tables; connections find them through their search path. */

@@ -42,4 +42,34 @@ describe(`${ConnectionPool.name}`, () => {
     expect(disposed).toEqual(['a']);
     await expect(pool.use(async () => undefined)).rejects.toThrow(/closed/);
   });
+
+  it('leaves a connection to light work while heavy work holds the others', async () => {
+    const pool = new ConnectionPool(['a', 'b', 'c'], { reserved: 1 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const heavy = Array.from({ length: 4 }, () => pool.use(() => held, 'heavy'));
+    // Two heavy ones run, two wait; a light one gets the third connection at once.
+    const light = await Promise.race([pool.use(async (c) => c, 'light'), tick().then(() => 'waited')]);
+    expect(light).not.toBe('waited');
+    release();
+    await Promise.all(heavy);
+  });
+
+  it('refuses with 503 and Retry-After past the wait limit or the queue length', async () => {
+    const pool = new ConnectionPool(['a'], { waitMs: 20, queueLength: 1 });
+    let release!: () => void;
+    const running = pool.use(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = pool.use(async () => 'late');
+    await expect(pool.use(async () => 'third')).rejects.toMatchObject({
+      statusCode: 503,
+      retryAfterS: 5,
+      message: expect.stringContaining('1 searches are waiting for the database already'),
+    });
+    await expect(waiting).rejects.toThrow('no database connection was free within 20 ms');
+    release();
+    await running;
+    // The refused ones left nothing behind: the connection is free again.
+    expect(await pool.use(async (c) => c)).toBe('a');
+    await pool.close(() => undefined);
+  });
 });

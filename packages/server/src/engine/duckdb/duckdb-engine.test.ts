@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { generateDemoArchive } from '@pdb-stats/archive';
+import { generateDemoArchive } from '@pdb-stats/demo';
 import { findAttribute, type PlannedRequest } from '@pdb-stats/search-model';
 import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';

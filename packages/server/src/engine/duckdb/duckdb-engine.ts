@@ -5,7 +5,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import { openSnapshot, quoteName } from '@pdb-stats/archive';
+import { openSnapshot, quoteName } from '@pdb-stats/snapshot';
 import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
@@ -15,6 +15,8 @@ import {
   type Engine,
   type EngineSession,
   type Execute,
+  type Lane,
+  type QueueLimits,
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
 import { plainValue } from '../plain-value.ts';
@@ -35,6 +37,8 @@ export interface DuckDbEngineOptions {
    * alone, kept for later requests); default 16 per entry. Least recently used ones go first.
    */
   derivedRowBudget?: number;
+  /** How long searches may queue for a connection, and the connections kept for light ones. */
+  queue?: QueueLimits;
   /** Longest a search may run before its statements are interrupted (408); default 30 s. */
   timeoutMs?: number;
   /** Most memory DuckDB may use (MiB); an archive that does not fit is refused at start. */
@@ -70,10 +74,16 @@ async function rows(runner: Runner, query: CompiledQuery): Promise<ResultRow[]> 
   const result = await runner.run(query.sql, [...query.parameters], parameterTypes(query.parameters));
   // Each value read straight from its column's vector: the client's conversion of a result into
   // JavaScript columns, made into rows after, costs about twice the time and allocations (a
-  // trend chart's 21,000 rows: some 4 ms against 1.5-2).
+  // trend chart's 21,000 rows: some 4 ms against 1.5-2). Each chunk (2,048 rows) is read as it is
+  // fetched, so that the event loop serves other requests between chunks: read all at once after
+  // fetching, 250,000 rows held it for a few hundred milliseconds.
   const read: ResultRow[] = [];
-  for (const chunk of await result.fetchAllChunks()) {
-    const vectors = Array.from({ length: chunk.columnCount }, (_, column) => chunk.getColumnVector(column));
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
+    const vectors = Array.from({ length: chunk.columnCount }, (_, column) => chunk!.getColumnVector(column));
     for (let row = 0; row < chunk.rowCount; row++)
       read.push(vectors.map((vector) => plainValue(vector.getItem(row))));
   }
@@ -138,7 +148,7 @@ export async function openDuckDbEngine(
     const info: ArchiveInfo = { ...snapshot.manifest, row_counts: rowCounts };
     return new DuckDbEngine(
       instance,
-      new ConnectionPool(connections),
+      new ConnectionPool(connections, options.queue),
       info,
       held,
       facts,
@@ -170,7 +180,7 @@ class DuckDbEngine implements Engine {
   ) {}
 
   /** A connection of the pool for the whole session; past the time limit its statement is interrupted. */
-  session<T>(work: (session: EngineSession) => Promise<T>): Promise<T> {
+  session<T>(work: (session: EngineSession) => Promise<T>, lane: Lane = 'light'): Promise<T> {
     return this.pool.use(async (connection) => {
       const store = duckDbTableStore(connection);
       const statements = this.prepared.get(connection) ?? new StatementCache(connection);
@@ -200,7 +210,7 @@ class DuckDbEngine implements Engine {
         clearTimeout(timer);
         await this.derived.release(store, held);
       }
-    });
+    }, lane);
   }
 
   archiveInfo(): ArchiveInfo {

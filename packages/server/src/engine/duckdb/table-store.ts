@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteName } from '@pdb-stats/archive';
+import { quoteName } from '@pdb-stats/snapshot';
 import type { TableStore } from '../derived-tables.ts';
 import { parameterTypes } from './parameter-types.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DEMO_ATTRIBUTES } from '@pdb-stats/archive';
+import { DEMO_ATTRIBUTES } from '@pdb-stats/demo';
 import {
   LEVEL_LINKS,
   RETURN_TYPES,
@@ -10,7 +10,7 @@ import {
   type CatalogueAttribute,
   type ReturnType,
 } from '@pdb-stats/search-model';
-import { quoteName, quoteString } from '@pdb-stats/archive';
+import { quoteName, quoteString } from '@pdb-stats/snapshot';
 
 /** A row of a level table by column name; `_key` defaults to the row's position. */
 export type SnapshotRow = Record<string, unknown>;

@@ -150,6 +150,19 @@ export class ExpressionCompiler {
     }
   }
 
+  /**
+   * A dialect's own test of a column against a long `in` list (a list bound as one value, say),
+   * or undefined for the plain `IN (…)` of one placeholder per value.
+   */
+  protected inList(
+    _column: string,
+    _type: ScalarType,
+    _values: readonly SqlValue[],
+    _state: StatementState,
+  ): string | undefined {
+    return undefined;
+  }
+
   /** Null-safe NOT: true where the predicate is false or unknown. */
   protected not(predicate: string): string {
     return `NOT coalesce(${predicate}, false)`;
@@ -163,7 +176,11 @@ export class ExpressionCompiler {
     state: StatementState,
   ): string {
     const column = `${row}.${this.identifier(attribute.path)}`;
-    if (!attribute.multi) return this.valueTest(column, attribute.type, comparison, state);
+    if (!attribute.multi) {
+      const listed =
+        comparison.operator === 'in' && this.inList(column, attribute.type, comparison.values, state);
+      return listed || this.valueTest(column, attribute.type, comparison, state);
+    }
     if (comparison.operator === 'exists') return `${this.listLength(column)} > 0`;
     const x = state.alias('x');
     return this.listExists(column, x, this.valueTest(x, attribute.type, comparison, state));

@@ -1,0 +1,7 @@
+export {
+  PoliteHttp,
+  PoliteHttpError,
+  type PoliteHttpOptions,
+  type Verdict,
+  retryAfterMs,
+} from './polite-http.ts';

@@ -1,0 +1,64 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+/**
+ * The server process never loads the importers' dependencies (molstar, graphql) nor
+ * @rcsb/rcsb-api-tools: they are not in its production install. Every module the real process loads,
+ * from its start through answers of each API, is recorded and checked.
+ */
+const RECORDER = fileURLToPath(new URL('../support/record-modules.mjs', import.meta.url));
+const FORBIDDEN = ['molstar', 'graphql', '@rcsb/rcsb-api-tools', '@pdb-stats/import'];
+
+let dir: string;
+let server: ServerProcess;
+let loaded: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-modules-'));
+  await writeSnapshot(generateDocuments({ entries: 200, seed: 4, archiveDate: '2026-07-01' }), dir);
+  const file = join(dir, 'modules.txt');
+  server = await startServerProcess(join(dir), {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${RECORDER}`.trim(),
+    RECORD_MODULES_FILE: file,
+  });
+  const search = encodeURIComponent(JSON.stringify({ return_type: 'entry' }));
+  for (const path of [
+    `/rcsbsearch/v2/query?json=${search}`,
+    '/rcsbsearch/v2/metadata/schema',
+    '/rcsbsearch/v2/metadata/chemical/schema',
+    '/rcsbsearch/v2/archive',
+    '/api/charts/resolution.json',
+    '/api/openapi.json',
+  ]) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status, path).toBe(200);
+  }
+  await server.stop();
+  loaded = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+});
+
+afterAll(async () => {
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('records its modules (the recorder sees ES modules and CommonJS)', () => {
+    expect(loaded.some((m) => m.includes('/node_modules/fastify/'))).toBe(true);
+    expect(loaded.some((m) => m.endsWith('/packages/server/src/main.ts'))).toBe(true);
+  });
+
+  it.each(FORBIDDEN)('never loads %s', (name) => {
+    const offenders = loaded.filter(
+      (m) =>
+        m.includes(`/node_modules/${name}/`) ||
+        (name.startsWith('@pdb-stats/') && m.includes('/packages/import/')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  DEFAULT_DATA_VIEW,
+  ENTRY_ID_PATTERN,
+  comparedOtherRequests,
+  comparesCohorts,
+  comparisonOf,
+  readExplore,
+  readScope,
+  resolveChart,
+  resolveExplore,
+  type ChartDefinition,
+  type ResolvedChart,
+  type ScopeReading,
+} from '@pdb-stats/charts';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  archiveInfoQuery,
+  chartDataQuery,
+  documentsQuery,
+  entryQuery,
+  heldAttributesQuery,
+  resultsPageQuery,
+  searchQuery,
+} from '../api/queries.ts';
+import {
+  missingAttributes,
+  missingInRequest,
+  type HeldAttributes,
+} from '../archive-coverage/held-attributes.ts';
+import { chartQueryAttributes, metadataKindOf } from '../archive-coverage/required-attributes.ts';
+import { needsSchema } from '../archive-coverage/use-held-attributes.ts';
+import { completedExplore, exploreParamsOf, pickerResolver } from '../explore/explore-params.ts';
+import { loadBoardData } from '../board/board-query.ts';
+import { FUNDING_CHART, mapYearOf, yearScope } from '../map/funding-map-data.ts';
+import { heldExamples } from '../explore/explore-examples.ts';
+import { exploreAttributesQuery } from '../explore/use-explore-attributes.ts';
+import { HEADLINE_COUNTS, countRequest, holdingsRequest } from '../pages/summary-requests.ts';
+import { readPlotState } from '../routing/plot-state.ts';
+import { parseRequestText } from '../search-pages/request-param.ts';
+import { resultRows } from '../search-pages/result-items.ts';
+import { addressedPage } from '../search-pages/results-request.ts';
+import type { RouteMatch } from '@pdb-stats/charts';
+
+/**
+ * The data of a page drawn on the server, asked for before it is drawn, so that it is drawn once:
+ * from its route and address, each page's queries as its components ask for them (the same query
+ * options, chosen the way the components choose them), answered into the query cache.
+ */
+
+/** What the archive holds, as `useHeldAttributes` reads it (a schema that cannot be read: all). */
+async function heldAttributes(client: QueryClient, url: string): Promise<HeldAttributes> {
+  const archive = await client.fetchQuery(archiveInfoQuery(url)).catch(() => null);
+  const held = async (kind: 'structure' | 'chemical') => {
+    if (!needsSchema(archive, kind)) return 'all';
+    const paths = await client.fetchQuery(heldAttributesQuery(url, kind)).catch(() => undefined);
+    return paths ? new Set(paths) : 'all';
+  };
+  const [structure, chemical] = await Promise.all([held('structure'), held('chemical')]);
+  return { structure, chemical };
+}
+
+/** The home page: its figures and table over the scope, unless the archive lacks what they count. */
+async function homeData(client: QueryClient, url: string, held: HeldAttributes, scope: ScopeReading) {
+  const node = scope.cohorts[0]?.node;
+  const searches: [string, ReturnType<typeof countRequest>][] = [];
+  if (node) searches.push(['count-entry', countRequest('entry', node)]);
+  if (scope.problems.length === 0) {
+    for (const { returnType } of HEADLINE_COUNTS)
+      searches.push([`count-${returnType}`, countRequest(returnType, node)]);
+    searches.push(['holdings', holdingsRequest(node)]);
+  }
+  await Promise.all(
+    searches
+      .filter(([, request]) => missingInRequest(request, held).length === 0)
+      .map(([name, request]) => client.fetchQuery(searchQuery(url, name, request))),
+  );
+}
+
+/** A chart page: the chart's answer over its scope, or every cohort's (and their "Other" bars) when compared. */
+async function chartData(
+  client: QueryClient,
+  url: string,
+  held: HeldAttributes,
+  chart: ResolvedChart,
+  scope: ScopeReading,
+) {
+  const { query } = chart;
+  if (scope.problems.length > 0) return;
+  if (missingAttributes(chartQueryAttributes(query), metadataKindOf(query.returnType), held).length > 0)
+    return;
+  if (!comparesCohorts(scope, query)) {
+    await client.fetchQuery(chartDataQuery(url, chart, scope.cohorts[0]?.node));
+    return;
+  }
+  // A trend chart is not compared: the page says so instead of asking.
+  if (chart.kind === 'trend') return;
+  // The cohorts' labels are not part of what is asked for.
+  const comparison = comparisonOf(chart, scope, () => undefined);
+  const answers = await Promise.all(
+    comparison.cohorts.map((cohort) =>
+      client.fetchQuery(chartDataQuery(url, comparison.chart, cohort.scope, comparison.query)),
+    ),
+  );
+  const others = comparedOtherRequests(
+    comparison,
+    answers.map((answer) => answer.response),
+  );
+  await Promise.all(
+    others.map((request) => request && client.fetchQuery(searchQuery(url, 'other-bar', request))),
+  );
+}
+
+/** The explorer: the attributes its address names, then its chart when the address is complete. */
+async function exploreData(
+  client: QueryClient,
+  url: string,
+  held: HeldAttributes,
+  params: URLSearchParams,
+  scope: ScopeReading,
+  landing: boolean,
+) {
+  const named = [params.get('attribute'), params.get('by')].filter((path): path is string => !!path);
+  const attributes = await client.fetchQuery(exploreAttributesQuery(url, named));
+  const lookup = pickerResolver(attributes);
+  // An incomplete address is written out in the browser, and its chart drawn there.
+  if (completedExplore(params, lookup.picker)) return;
+  const own = exploreParamsOf(params);
+  if (own.toString() === '') {
+    // The landing (not embedded): its examples' charts, drawn small.
+    if (landing)
+      await Promise.all(heldExamples(held).map(({ chart }) => client.fetchQuery(chartDataQuery(url, chart))));
+    return;
+  }
+  const spec = readExplore(own, lookup.resolve).spec;
+  if (spec) await chartData(client, url, held, resolveExplore(spec), scope);
+}
+
+/** A results page: the page of hits its address names, then their key attributes. */
+async function resultsData(client: QueryClient, url: string, params: URLSearchParams) {
+  const parsed = parseRequestText(params.get('request'), 'request');
+  if (!parsed.ok) return;
+  const { request } = addressedPage(parsed.request, params);
+  const answer = await client.fetchQuery(resultsPageQuery(url, request));
+  const rows = resultRows(answer);
+  if (answer && rows.length > 0)
+    await client.fetchQuery(
+      documentsQuery(
+        url,
+        answer.result_type,
+        rows.map((row) => row.identifier),
+      ),
+    );
+}
+
+/** Answers into `client` the queries of the page `route` (none: the not-found page) at an address with `params`. */
+export async function loadPageData(
+  client: QueryClient,
+  searchApiUrl: string,
+  route: RouteMatch | undefined,
+  params: URLSearchParams,
+): Promise<void> {
+  const held = await heldAttributes(client, searchApiUrl);
+  const scope = readScope(params);
+  switch (route?.page) {
+    case 'home':
+      return homeData(client, searchApiUrl, held, scope);
+    case 'chart':
+    case 'embed': {
+      const definition: ChartDefinition = route.chart;
+      const { variant, parent } = readPlotState(params, definition, DEFAULT_DATA_VIEW);
+      return chartData(client, searchApiUrl, held, resolveChart(definition, variant, parent), scope);
+    }
+    case 'explore':
+    case 'exploreEmbed':
+      return exploreData(client, searchApiUrl, held, params, scope, route.page === 'explore');
+    case 'board':
+    case 'boardEmbed':
+      return loadBoardData(client, searchApiUrl, params);
+    case 'fundingMap':
+      await client.fetchQuery(
+        chartDataQuery(
+          searchApiUrl,
+          FUNDING_CHART,
+          yearScope(mapYearOf(params, new Date().getUTCFullYear())),
+        ),
+      );
+      return;
+    case 'results':
+    case 'chemicalResults':
+      return resultsData(client, searchApiUrl, params);
+    case 'entry': {
+      // As the page asks: a record of an identifier, from a service that keeps records.
+      const archive = await client.fetchQuery(archiveInfoQuery(searchApiUrl)).catch(() => null);
+      if (archive?.entry_records && ENTRY_ID_PATTERN.test(route.id))
+        await client.fetchQuery(entryQuery(searchApiUrl, route.id.toUpperCase()));
+      return;
+    }
+    default:
+      return;
+  }
+}
