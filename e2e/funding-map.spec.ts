@@ -132,8 +132,12 @@ test('Play steps through the release years, asking for each before it shows; Pau
   await waitForHydration(page, '#ps-map-year-input');
   const play = page.getByRole('button', { name: 'Play', exact: true });
   const pause = page.getByRole('button', { name: 'Pause', exact: true });
+  const output = page.locator('.ps-map-year output');
+  await expect(output).toHaveAttribute('aria-live', 'polite');
   await play.click();
   await expect(pause).toBeFocused();
+  // A year a second is not read out while playing.
+  await expect(output).toHaveAttribute('aria-live', 'off');
   // Read from the log, not the address, which a step may change between two looks at it.
   const shownYears = async () => [
     ...new Set((await yearLog()).filter(([kind]) => kind === 'show').map(([, year]) => year)),
@@ -147,7 +151,8 @@ test('Play steps through the release years, asking for each before it shows; Pau
   await page.waitForTimeout(2500);
   expect(yearOf(page.url()), 'the year once paused').toBe(stoppedAt);
   await expect(page.locator('#ps-map-year-input')).toHaveValue(String(stoppedAt));
-  await expect(page.locator('.ps-map-year output')).toHaveText(String(stoppedAt));
+  await expect(output).toHaveText(String(stoppedAt));
+  await expect(output).toHaveAttribute('aria-live', 'polite');
   const ofYear = await buckets(baseURL!, stoppedAt);
   expect(ofYear.size, `${stoppedAt} has funding countries`).toBeGreaterThan(0);
   expect(await drawn(page)).toEqual(ofYear);

@@ -72,7 +72,11 @@ export default function FundingMapPage() {
       </p>
       <form method="get" className="ps-map-year" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="ps-map-year-input">
-          Release year: <output htmlFor="ps-map-year-input">{year ?? 'all years'}</output>
+          {/* A live region (an output's role): quiet while playing, which would announce it every second. */}
+          Release year:{' '}
+          <output htmlFor="ps-map-year-input" aria-live={playing ? 'off' : 'polite'}>
+            {year ?? 'all years'}
+          </output>
         </label>
         <input
           id="ps-map-year-input"
