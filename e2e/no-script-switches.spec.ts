@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 /**
  * A chart page read without JavaScript: its switches (data view, log scale, bars or line, events,
  * years) are forms the server answers with the page in that state, and its downloads are the
- * server's files; what needs scripts (the menu, the about box) is not offered. With JavaScript the
+ * server's files; the navigation's menus open on hover and focus; what needs scripts (the colours,
+ * the about box) is not offered. With JavaScript the
  * same switches change the page in place. At 1280 and 375 px.
  */
 
@@ -67,6 +68,25 @@ for (const [width, height] of [
       expect(picture.headers.get('content-type')).toBe('image/png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${test.info().outputDir}/no-script-${width}.png`, fullPage: true });
+      await context.close();
+    });
+
+    test('without JavaScript, a menu of the navigation opens on a tap and leads to its charts', async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/growth/experimental-method');
+      // No toggle that cannot open anything, no colours' dialog: the bar's items themselves.
+      await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Colors' })).toBeHidden();
+      const menu = page.locator('[data-category="distribution"] .ps-dropdown-menu');
+      await expect(menu).toBeHidden();
+      await page.getByRole('button', { name: /^Data Distribution/ }).click();
+      await expect(menu).toBeVisible();
+      await menu.getByRole('link', { name: 'Resolution', exact: true }).click();
+      await expect(page).toHaveURL(/\/distribution\/resolution$/);
+      await expect(page.getByTestId('chart-subtitle')).toBeVisible();
       await context.close();
     });
 
