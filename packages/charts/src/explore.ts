@@ -5,6 +5,7 @@ import {
   type SearchContext,
 } from '@pdb-stats/search-model';
 import { round2 } from './bins.ts';
+import { countedName } from './nouns.ts';
 import { searchFromDimensions } from './requests.ts';
 import { MAX_SEGMENTS } from './transform.ts';
 import type {
@@ -101,20 +102,6 @@ export interface ExploreProblem {
 
 export type ExploreReading =
   { spec: ExploreSpec; problems: [] } | { spec?: undefined; problems: ExploreProblem[] };
-
-const LEVEL_PLURALS: Record<ReturnType, string> = {
-  entry: 'Entries',
-  polymer_entity: 'Polymer Entities',
-  polymer_instance: 'Polymer Instances',
-  non_polymer_entity: 'Non-polymer Entities',
-  assembly: 'Assemblies',
-  mol_definition: 'Chemical Components',
-};
-
-/** Display name of what a chart counts: `Entries`, `Polymer Entities`… */
-export function countedName(level: ReturnType): string {
-  return LEVEL_PLURALS[level];
-}
 
 /**
  * What an attribute of a level can count: its own objects, the objects it belongs to and those that

@@ -158,7 +158,6 @@ export {
   binCount,
   countedLevels,
   otherCountable,
-  countedName,
   defaultBins,
   dimensionsOf,
   exploreChart,
@@ -373,5 +372,5 @@ export {
   advancedSearchUrl,
   chartDataUrl,
 } from './addresses.ts';
-export { countNoun } from './nouns.ts';
+export { countNoun, countedName } from './nouns.ts';
 export { COUNTRIES, NON_COUNTRIES, countryOf, countryOfShape, type Country } from './countries.ts';

@@ -15,3 +15,18 @@ export function countNoun(returnType: ReturnType, count: number, grouped = false
   const [one, many] = NOUNS[returnType] ?? ['result', 'results'];
   return count === 1 ? one : many;
 }
+
+/** What each level is called as a column or axis title. */
+const LEVEL_PLURALS: Record<ReturnType, string> = {
+  entry: 'Entries',
+  polymer_entity: 'Polymer Entities',
+  polymer_instance: 'Polymer Instances',
+  non_polymer_entity: 'Non-polymer Entities',
+  assembly: 'Assemblies',
+  mol_definition: 'Chemical Components',
+};
+
+/** Display name of what a chart counts: `Entries`, `Polymer Entities`… */
+export function countedName(level: ReturnType): string {
+  return LEVEL_PLURALS[level];
+}

@@ -1,5 +1,5 @@
 import type { QueryNode, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { countedName } from './explore.ts';
+import { countedName } from './nouns.ts';
 import { withScope } from './scope.ts';
 import { finalizeRequest, withFacet } from './requests.ts';
 import type { ChartDefinition, ChartQuery, TermsDimension } from './types.ts';

@@ -11,7 +11,7 @@ import {
   type ResultItem,
   type SearchResponse,
 } from '@pdb-stats/search-model';
-import type { ProgramStep, RequestProgram, StepAnswers } from './request-program.ts';
+import type { ProgramStep, RequestProgram, StepAnswers } from './program-steps.ts';
 
 const CUTOFF = 'rcsb_polymer_entity_group_membership.similarity_cutoff';
 

@@ -21,12 +21,8 @@ export type {
 } from './program.ts';
 export type { CompiledQuery, DerivedTable, ParameterType, SqlValue } from './compiler/compiled-query.ts';
 export { planSearch, requestSteps, type RequestStep } from './search-plan.ts';
-export {
-  requestProgram,
-  type ProgramStep,
-  type RequestProgram,
-  type StepAnswers,
-} from './request-program.ts';
+export { requestProgram } from './request-program.ts';
+export type { ProgramStep, RequestProgram, StepAnswers } from './program-steps.ts';
 export { route, type Hop } from './level-routes.ts';
 export { rangesOverlap, segmentsOf, type Interval, type Segmentation } from './range-segments.ts';
 export { SqlCompiler } from './compiler/sql-compiler.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '@pdb-stats/search-model';
-import { requestProgram, type StepAnswers } from './request-program.ts';
+import type { StepAnswers } from './program-steps.ts';
+import { requestProgram } from './request-program.ts';
 import { plan, text } from './testing/requests.ts';
 
 const grouped = (options: object = {}) =>

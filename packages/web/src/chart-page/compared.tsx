@@ -14,7 +14,7 @@ import { DistributionChart } from '../charts/distribution-chart.tsx';
 import { formatNumber, formatPercent } from '../charts/format.ts';
 import { GrowthChart } from '../charts/growth-chart.tsx';
 import type { BarSelection } from '../charts/types.ts';
-import type { ExportTable } from '../export/table.ts';
+import type { ExportTable } from '../export/types.ts';
 import type { LegendEntry } from '../export/types.ts';
 import { seriesColor } from '../settings/colors.ts';
 import type { ChartLook } from './shown-chart.ts';

@@ -2,7 +2,6 @@ import {
   singleSeriesName,
   visibleSegments,
   visibleSeries,
-  type ChartTable,
   type DistributionTableSource,
   type GrowthTableSource,
   type TrendTableSource,
@@ -14,9 +13,6 @@ import type { LegendEntry } from './types.ts';
  * The rows of a chart's table are built by `@pdb-stats/charts` (`growthRows`, `distributionRows`),
  * shared with the server's chart data API; the downloads add the legend, which needs the colours.
  */
-
-/** The chart's data as one table: what the CSV and JSON downloads hold. */
-export type ExportTable = ChartTable;
 
 /** What a growth chart's table and legend are made of: its data as drawn and the colours on screen. */
 export interface GrowthExportSource extends GrowthTableSource {

@@ -1,6 +1,8 @@
 import type { QueryNode, SearchRequest } from '@pdb-stats/search-model';
-import type { ChartKind, ChartView, Scope } from '@pdb-stats/charts';
-import type { ExportTable } from './table.ts';
+import type { ChartKind, ChartTable, ChartView, Scope } from '@pdb-stats/charts';
+
+/** The chart's data as one table: what the CSV and JSON downloads hold. */
+export type ExportTable = ChartTable;
 
 /** Where a chart's numbers come from and how current they are. */
 export interface Provenance {
