@@ -46,7 +46,6 @@ export type {
   HierarchyStep,
   DateRangeDimension,
   DistinctDimension,
-  FirstDimension,
   FixedCondition,
   RangeDimension,
   SecondDimension,
@@ -68,7 +67,6 @@ export {
   answeredTitle,
   resolveExplore,
   sameChart,
-  chartsOfCategory,
   type ResolvedChart,
 } from './registry.ts';
 export {
@@ -356,7 +354,6 @@ export {
   needsSummary,
   chartRoutePattern,
   chartPath,
-  embedRoutePattern,
   matchRoute,
   activeKind,
   type PageSpec,

@@ -105,11 +105,6 @@ export function chartPath(chart: Pick<ChartDefinition, 'kind' | 'key'>): string 
 /** Where the embeddable copies of the chart pages live: the chart page's path under this prefix. */
 export const EMBED_PREFIX = '/embed';
 
-/** The route pattern of one kind's embedded charts. */
-export function embedRoutePattern(kind: ChartKind): string {
-  return `${EMBED_PREFIX}${chartRoutePattern(kind)}`;
-}
-
 /** What a path shows: a fixed page, or the chart page (or embedded chart) of a chart. */
 export type RouteMatch =
   | { page: Exclude<PageName, 'chart' | 'embed' | 'entry'> }

@@ -1,4 +1,4 @@
-import { CHART_KEYS, type ChartKey, type DisplayCategory } from './keys.ts';
+import { CHART_KEYS, type ChartKey } from './keys.ts';
 import { DISTRIBUTION_CHARTS } from './registry/distribution-charts.ts';
 import { GROWTH_CHARTS } from './registry/growth-charts.ts';
 import { TREND_CHARTS } from './registry/trend-charts.ts';
@@ -175,9 +175,4 @@ export function sameChart(a: ResolvedChart, b: ResolvedChart): boolean {
   if (a.definition.key !== b.definition.key) return false;
   if (!a.explore || !b.explore) return !a.explore && !b.explore;
   return writeExplore(a.explore).toString() === writeExplore(b.explore).toString();
-}
-
-/** Charts of a display category, in registry order. */
-export function chartsOfCategory(displayCategory: DisplayCategory): ChartDefinition[] {
-  return CHART_LIST.filter((c) => c.displayCategory === displayCategory);
 }

@@ -1,4 +1,4 @@
-import type { QueryNode, RequestOptions, ReturnType, SearchRequest } from '@pdb-stats/search-model';
+import type { QueryNode, ReturnType, SearchRequest } from '@pdb-stats/search-model';
 import type { ChartId, ChartKind, ChartView, DataView, DisplayCategory, DisplaySection } from './keys.ts';
 
 /** A fixed condition of a chart: a facet filter and the matching node of its click-through query. */
@@ -142,7 +142,6 @@ export interface TrendDimension {
 
 /** The first dimension of a distribution chart: one bar per value, per numeric bin or per date bin. */
 export type DistributionDimension = TermsDimension | RangeDimension | DateRangeDimension;
-export type FirstDimension = YearDimension | DistributionDimension;
 export type SecondDimension = TermsDimension | DistinctDimension;
 
 /** The query of a growth chart: years, optionally split into series by a second dimension. */
@@ -276,9 +275,6 @@ export type TrendChartDefinition = ChartOf<'trend', TrendQuery>;
 export type ChartDefinition = GrowthChartDefinition | DistributionChartDefinition | TrendChartDefinition;
 /** The definition of a chart of kind K. */
 export type ChartOfKind<K extends ChartKind> = Extract<ChartDefinition, { kind: K }>;
-
-/** Extra request options of a click-through search, e.g. UniProt grouping. */
-export type ClickOptions = Omit<RequestOptions, 'facets' | 'paginate' | 'results_content_type'>;
 
 /** One class on the way from the top of a hierarchy down to a drilled-down level. */
 export interface HierarchyStep {

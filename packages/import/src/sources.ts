@@ -3,8 +3,6 @@
 /** Entry files (parsed to entry documents) or component files (parsed to mol_definition rows). */
 export type SourceKind = 'pdb' | 'ihm' | 'csm' | 'ccd' | 'bird';
 
-export const ENTRY_KINDS: readonly SourceKind[] = ['pdb', 'ihm', 'csm'];
-
 export const isComponentKind = (kind: SourceKind): boolean => kind === 'ccd' || kind === 'bird';
 
 /** Human names of the sources, for the manifest and the summary. */

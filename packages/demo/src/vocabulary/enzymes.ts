@@ -157,6 +157,3 @@ export function ecLineage(ec: string): readonly EcRecord[] {
 export function ecClassOf(ec: string): string {
   return ec.split('.')[0] as string;
 }
-
-/** Every EC number listed down to depth 4, so that tests can check lineages resolve. */
-export const KNOWN_EC_NUMBERS = Object.keys(EC_NAMES).filter((id) => id.split('.').length === 4);

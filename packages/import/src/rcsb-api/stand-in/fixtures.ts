@@ -21,7 +21,6 @@ export type ChemCompDoc = Omit<CoreChemComp, 'rcsb_id' | 'rcsb_chem_comp_descrip
   rcsb_id?: string;
   rcsb_chem_comp_descriptor?: (Omit<RcsbChemCompDescriptor, 'comp_id'> & { comp_id?: string }) | null;
 };
-export type CoreChemCompDoc = ChemCompDoc;
 
 const ENTRIES_DIR = join(import.meta.dirname, 'fixtures', 'entries');
 
