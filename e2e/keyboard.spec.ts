@@ -81,6 +81,34 @@ test('a horizontal distribution chart is read bar by bar with the arrow keys', a
   await expect(focused(page)).not.toHaveClass(/ps-bar/);
 });
 
+test('the first Tab shows a skip link that takes the keyboard past the navigation, with and without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  const skipFrom = async (target: Page) => {
+    await target.keyboard.press('Tab');
+    const skip = target.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await target.keyboard.press('Enter');
+    await expect(target.locator('main')).toBeFocused();
+    await target.keyboard.press('Tab');
+    // The next stop is the page's own, not the navigation's.
+    expect(await target.evaluate(() => document.activeElement?.closest('main') != null)).toBe(true);
+  };
+  await page.goto('/growth/experimental-method');
+  await waitForChart(page);
+  await skipFrom(page);
+  // The router does not take the skip for a navigation: the address is the page's.
+  expect(new URL(page.url()).hash).toBe('');
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const withoutScripts = await context.newPage();
+  await withoutScripts.goto('/growth/experimental-method');
+  await skipFrom(withoutScripts);
+  await context.close();
+});
+
 test('the navigation dropdowns work with the keyboard alone', async ({ page }) => {
   await page.goto('/');
   await tabTo(page, (el) => el.textContent?.trim().startsWith('Data Distribution') ?? false);

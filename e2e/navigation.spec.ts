@@ -246,7 +246,7 @@ for (const width of [768, 1000, 1200, 1279]) {
     expect(box.y + box.height).toBeLessThanOrEqual(700);
     expect(await page.evaluate(() => window.scrollY), 'the page under the bar scrolled').toBe(0);
 
-    // The focus on a fresh page: the title, the toggle, then (open) the menus in order.
+    // The focus on a fresh page: the skip link, the title, the toggle, then (open) the menus in order.
     await page.goto('/trend/resolution-by-year');
     const focused = async () => {
       await page.keyboard.press('Tab');
@@ -255,7 +255,11 @@ for (const width of [768, 1000, 1200, 1279]) {
         return e.getAttribute('aria-label') ?? e.textContent!.trim();
       });
     };
-    expect([await focused(), await focused()]).toEqual(['PDB Statistics', 'Toggle navigation']);
+    expect([await focused(), await focused(), await focused()]).toEqual([
+      'Skip to content',
+      'PDB Statistics',
+      'Toggle navigation',
+    ]);
     await page.keyboard.press('Enter');
     expect([await focused(), await focused()]).toEqual(['Data Growth ▾', 'Data Distribution ▾']);
   });
