@@ -3,7 +3,7 @@ import { nice, ticks as niceTicks } from 'd3-array';
 import type { Ref } from 'react';
 import { YEAR_AXIS_ROOM, YearPlot, valueAxisRoom } from './chart-axes.tsx';
 import { scaleBand, scaleLinear } from './scales.ts';
-import { useBarFocus } from './bar-focus.ts';
+import { useBarHandlers, type SvgPoint } from './bar-handlers.ts';
 import { BarLink } from './bar-link.tsx';
 import { ChartFrame, FrameMessage, useChartFrame } from './chart-frame.tsx';
 import { NO_DATA_MESSAGE } from './chart-state.tsx';
@@ -59,7 +59,14 @@ export function BandChart(props: BandChartProps) {
   const selectionOf = (q: YearQuartiles): BarSelection => ({ x: q.year, value: q.count });
   const select = (q: YearQuartiles) => onSelect(selectionOf(q));
   const points = quartiles.map((q, column) => ({ column, series: 0 }));
-  const { group, onKeyDown, barProps } = useBarFocus(points, 'list', (i) => select(quartiles[i]!));
+  const { group, onKeyDown, barHandlers } = useBarHandlers({
+    bars: quartiles,
+    positions: points,
+    layout: 'list',
+    select,
+    showTooltip: (q, at) => showTooltip(q, at),
+    hideTooltip,
+  });
 
   if (quartiles.length === 0)
     return (
@@ -91,10 +98,9 @@ export function BandChart(props: BandChartProps) {
   const describe = (q: YearQuartiles) =>
     `${q.year}: median ${formatNumber(q.median)}, quartiles ${formatNumber(q.q1)} to ${formatNumber(q.q3)}, ${formatNumber(q.count)} values`;
 
-  const showTooltip = (q: YearQuartiles) =>
+  const showTooltip = (q: YearQuartiles, at: SvgPoint) =>
     setTooltip({
-      left: cx(q.year) + MARGIN.left,
-      top: y(q.q3) + MARGIN.top,
+      ...at,
       content: (
         <>
           <strong>{q.year}</strong>
@@ -163,14 +169,7 @@ export function BandChart(props: BandChartProps) {
                 data-q1={q.q1}
                 data-q3={q.q3}
                 aria-label={describe(q)}
-                {...barProps(i)}
-                onFocus={() => {
-                  barProps(i).onFocus();
-                  showTooltip(q);
-                }}
-                onBlur={hideTooltip}
-                onMouseEnter={() => showTooltip(q)}
-                onClick={() => select(q)}
+                {...barHandlers(i, { left: cx(q.year) + MARGIN.left, top: y(q.q3) + MARGIN.top })}
               >
                 <title>{describe(q)}</title>
               </circle>
