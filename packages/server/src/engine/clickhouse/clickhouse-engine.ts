@@ -187,14 +187,16 @@ class ClickHouseEngine implements Engine {
     const cached = executeOnce(execute, this.constant, (query) => query.sql);
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     try {
-      return await work({ execute, cached });
+      // Out of time, the search ends even if a statement does not (a shard that stopped mid-answer).
+      return await endsWithSignal(work({ execute, cached }), abort.signal);
     } catch (error) {
       if (abort.signal.aborted || isTimeout(error)) throw await this.timeoutError(queryId);
       if (error instanceof ClusterUnavailableError) throw await this.unavailable(error);
       throw error;
     } finally {
       clearTimeout(timer);
-      await this.derived
+      // In the background: dropping a table may wait for a killed statement that still reads it.
+      void this.derived
         .release(
           keptTableStore(node, this.database, () => ({ database: this.database })),
           held,
@@ -208,12 +210,12 @@ class ClickHouseEngine implements Engine {
    * 408 as on every engine. Statements still running are killed.
    */
   private async timeoutError(queryId: string): Promise<Error> {
-    const answering = await Promise.all(this.shards.map((shard) => shard.ping(1_000)));
+    const answering = await Promise.all(this.shards.map((shard) => shard.ping(PING_MS)));
     const silent = this.shards.filter((_, i) => !answering[i]).map((shard) => shard.address);
     if (answering[0]) {
-      await this.shards[0]!.send(`KILL QUERY WHERE query_id LIKE '${queryId}-%' ASYNC`).catch(
-        () => undefined,
-      );
+      await this.shards[0]!.send(`KILL QUERY WHERE query_id LIKE '${queryId}-%' ASYNC`, {
+        signal: AbortSignal.timeout(PING_MS),
+      }).catch(() => undefined);
     }
     if (silent.length > 0) {
       return new ClusterUnavailableError(
@@ -228,7 +230,7 @@ class ClickHouseEngine implements Engine {
    * addresses, as configured); when all answer again, keep what ClickHouse said.
    */
   private async unavailable(error: ClusterUnavailableError): Promise<ClusterUnavailableError> {
-    const answering = await Promise.all(this.shards.map((shard) => shard.ping(1_000)));
+    const answering = await Promise.all(this.shards.map((shard) => shard.ping(PING_MS)));
     const silent = this.shards.filter((_, i) => !answering[i]).map((shard) => shard.address);
     if (silent.length === 0) return error;
     return new ClusterUnavailableError(
@@ -248,6 +250,22 @@ class ClickHouseEngine implements Engine {
 }
 
 /** ClickHouse's own time limit (TIMEOUT_EXCEEDED). */
+/** How long a shard has to answer a ping, or the first shard a KILL QUERY, once a search failed. */
+const PING_MS = 1_000;
+
+/**
+ * `work`, or the signal's reason once it is aborted, whichever comes first; a rejection of `work`
+ * after that is dropped.
+ */
+function endsWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 function isTimeout(error: unknown): boolean {
   return (error as { code?: unknown }).code === 159;
 }
