@@ -1,10 +1,9 @@
 import { axeScan } from './support/axe.ts';
-import { CHARTS, chartFacetRequest, clickRequest } from '@pdb-stats/charts';
+import { CHARTS, chartFacetRequest, clickRequest, queryEditorUrl } from '@pdb-stats/charts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { queryEditorUrl } from '@pdb-stats/charts';
 import { chartMenuButton, openChartMenu } from './support/chart-controls.ts';
 import { csvTable, largestBar, requestOf, waitForChart } from './support/helpers.ts';
 

@@ -5,8 +5,9 @@ import {
   clickRequest,
   toDistributionData,
   toGrowthData,
+  advancedSearchUrl,
+  queryEditorUrl,
 } from '@pdb-stats/charts';
-import { advancedSearchUrl, queryEditorUrl } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { openChartMenu } from './support/chart-controls.ts';
 import {

@@ -1,6 +1,5 @@
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { CHARTS } from '@pdb-stats/charts';
-import { queryEditorUrl } from '@pdb-stats/charts';
+import { CHARTS, queryEditorUrl } from '@pdb-stats/charts';
 import { expect, test, type Page } from '@playwright/test';
 import { openChartMenu } from './support/chart-controls.ts';
 import { chartData, largestBar, requestOf, search, waitForChart, withRootConfig } from './support/helpers.ts';

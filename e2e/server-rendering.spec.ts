@@ -1,6 +1,5 @@
-import { CHARTS, clickRequest, resolveChart } from '@pdb-stats/charts';
+import { CHARTS, clickRequest, resolveChart, advancedSearchUrl } from '@pdb-stats/charts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { advancedSearchUrl } from '@pdb-stats/charts';
 import { largestBar, waitForHydration } from './support/helpers.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
-import { chartFacetRequest, type ChartQuery } from '@pdb-stats/charts';
-import { searchEndpoint } from '@pdb-stats/charts';
+import { chartFacetRequest, type ChartQuery, searchEndpoint } from '@pdb-stats/charts';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 
 /**

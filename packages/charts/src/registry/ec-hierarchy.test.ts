@@ -1,7 +1,6 @@
 import type { SearchResponse } from '@pdb-stats/search-model';
 import { describe, expect, it } from 'vitest';
-import { drillProblem, resolveChart } from '../registry.ts';
-import { CHARTS } from '../registry.ts';
+import { drillProblem, resolveChart, CHARTS } from '../registry.ts';
 import { chartFacetRequest, clickRequest } from '../index.ts';
 import { toDistributionData } from '../transform.ts';
 import { EC_HIERARCHY } from './ec-hierarchy.ts';

@@ -1,7 +1,6 @@
-import type { CatalogueAttribute, ScalarType } from '../catalogue/index.ts';
+import type { CatalogueAttribute, ScalarType, AttributeSet } from '../catalogue/index.ts';
 import type { ReturnType } from '../levels.ts';
 import type { PlannedFacet } from '../request/plan-input.ts';
-import type { AttributeSet } from '../catalogue/index.ts';
 import { isAggregatable } from '../catalogue/index.ts';
 import { resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';

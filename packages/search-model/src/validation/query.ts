@@ -1,8 +1,7 @@
-import type { CatalogueAttribute } from '../catalogue/index.ts';
+import type { CatalogueAttribute, AttributeSet } from '../catalogue/index.ts';
 import type { ReturnType } from '../levels.ts';
 import type { Comparison, Condition, Criterion, Scalar } from '../request/plan-input.ts';
 import { OPERATORS, SERVICES, type Operator } from '../request/wire.ts';
-import type { AttributeSet } from '../catalogue/index.ts';
 import { checkOperator, resolveAttribute } from './attributes.ts';
 import { RequestValidationError } from './errors.ts';
 import {

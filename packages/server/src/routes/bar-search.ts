@@ -10,10 +10,11 @@ import {
   readBarSearch,
   type ChartDefinition,
   type ChartView,
+  advancedSearchUrl,
+  EMBED_PREFIX,
+  matchRoute,
 } from '@pdb-stats/charts';
 import { RequestValidationError } from '@pdb-stats/search-model';
-import { advancedSearchUrl } from '@pdb-stats/charts';
-import { EMBED_PREFIX, matchRoute } from '@pdb-stats/charts';
 import { chartAsked, type ChartDataQuery } from './chart-data.ts';
 
 /** The chart a page's address draws, and its key as the chart data API names it; undefined for another page. */

@@ -14,9 +14,9 @@ import {
   type ChartClick,
   type ChartDefinition,
   type ResolvedChart,
+  barSearchUrl,
 } from '@pdb-stats/charts';
 import type { SearchRequest } from '@pdb-stats/search-model';
-import { barSearchUrl } from '@pdb-stats/charts';
 import { buildApp } from '../../src/app.ts';
 import type { Engine } from '../../src/engine/index.ts';
 import { exploreResolver } from '../../src/explore-attributes.ts';

@@ -1,7 +1,6 @@
 import type { ReturnType, SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ArchiveInfo, EntryRecord, KeyDocument, SearchServiceClient } from '@pdb-stats/charts';
-import { ENTRY_API_PREFIX } from '@pdb-stats/charts';
-import { archiveEndpoint, searchEndpoint, trimBase } from '@pdb-stats/charts';
+import { ENTRY_API_PREFIX, archiveEndpoint, searchEndpoint, trimBase } from '@pdb-stats/charts';
 import { ResponseShapeError, checkSearchResponse } from './response-shape.ts';
 
 export type { ArchiveInfo };

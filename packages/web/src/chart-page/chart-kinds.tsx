@@ -7,8 +7,7 @@ import {
 } from '@pdb-stats/charts';
 import type { ComponentType, ReactNode } from 'react';
 import { partialYear, type PartialYear } from '../charts/partial-year.ts';
-import type { ExportTable } from '../export/types.ts';
-import type { LegendEntry } from '../export/types.ts';
+import type { ExportTable, LegendEntry } from '../export/types.ts';
 import { DISTRIBUTION_VIEW } from './distribution-kind.tsx';
 import { GROWTH_VIEW } from './growth-kind.tsx';
 import type {

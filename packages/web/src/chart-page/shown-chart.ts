@@ -11,8 +11,7 @@ import type { SearchRequest, SearchResponse } from '@pdb-stats/search-model';
 import type { ComponentType, ReactNode, Ref } from 'react';
 import type { PartialYear } from '../charts/partial-year.ts';
 import type { BarSelection } from '../charts/types.ts';
-import type { ExportTable } from '../export/types.ts';
-import type { LegendEntry } from '../export/types.ts';
+import type { ExportTable, LegendEntry } from '../export/types.ts';
 import type { ChartScale } from '../settings/settings-state.ts';
 
 /** What each kind of chart draws from its answer. */

@@ -6,6 +6,8 @@ import {
   kindLabel,
   type ChartKey,
   type ChartKind,
+  activeKind,
+  chartPath,
 } from '@pdb-stats/charts';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from '../routing/navigation.tsx';
@@ -23,7 +25,6 @@ import {
   OTHER_STATISTICS_PATH,
   SNAPSHOT_PATH,
 } from '../routing/page-routes.ts';
-import { activeKind, chartPath } from '@pdb-stats/charts';
 import { useScopeSearch } from '../scope/use-scope.ts';
 
 /** Menu items of a category, in registry order, grouped by display category. */

@@ -4,12 +4,12 @@ import {
   DISPLAY_SECTIONS,
   kindLabel,
   type ChartDefinition,
+  chartPath,
 } from '@pdb-stats/charts';
 import { Link } from '../routing/navigation.tsx';
 import { missingSentence } from '../archive-coverage/attribute-sources.ts';
 import { NotHeldHint } from '../archive-coverage/not-held-hint.tsx';
 import { useChartsMissing } from '../archive-coverage/use-held-attributes.ts';
-import { chartPath } from '@pdb-stats/charts';
 import { useScopeSearch } from '../scope/use-scope.ts';
 
 /**

@@ -5,6 +5,8 @@ import {
   resolveChart,
   toDistributionData,
   toGrowthData,
+  PAGES,
+  chartPath,
 } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -16,7 +18,6 @@ import { formatNumber } from '../charts/format.ts';
 import { QueryEditorLink } from '../components/search-link.tsx';
 import { useDataQuery } from '../data/data-context.tsx';
 import { DataError } from '../errors/data-error.tsx';
-import { PAGES, chartPath } from '@pdb-stats/charts';
 import { ChartDirectory } from './chart-directory.tsx';
 
 const FURTHER = FURTHER_CHART_KEYS.map((key) => CHARTS[key]);

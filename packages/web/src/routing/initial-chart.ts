@@ -1,8 +1,7 @@
-import { DEFAULT_DATA_VIEW, readScope, resolveChart } from '@pdb-stats/charts';
+import { DEFAULT_DATA_VIEW, readScope, resolveChart, matchRoute } from '@pdb-stats/charts';
 import type { QueryClient } from '@tanstack/react-query';
 import { chartDataQuery } from '../api/queries.ts';
 import { readPlotState } from './plot-state.ts';
-import { matchRoute } from '@pdb-stats/charts';
 
 /**
  * The data query of the chart a page address shows (a chart page under the basename, with its

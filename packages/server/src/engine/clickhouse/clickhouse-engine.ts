@@ -249,7 +249,6 @@ class ClickHouseEngine implements Engine {
   }
 }
 
-/** ClickHouse's own time limit (TIMEOUT_EXCEEDED). */
 /** How long a shard has to answer a ping, or the first shard a KILL QUERY, once a search failed. */
 const PING_MS = 1_000;
 
@@ -266,6 +265,7 @@ function endsWithSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** ClickHouse's own time limit (TIMEOUT_EXCEEDED). */
 function isTimeout(error: unknown): boolean {
   return (error as { code?: unknown }).code === 159;
 }
