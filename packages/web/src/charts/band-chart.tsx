@@ -54,12 +54,12 @@ function runs(years: readonly string[], quartiles: readonly YearQuartiles[]): Ye
 export function BandChart(props: BandChartProps) {
   const { data, color, onSelect, height = 420, svgRef } = props;
   const [frameRef, frame] = useChartFrame();
-  const { width, showTooltip: setTooltip, hideTooltip } = frame;
+  const { showTooltip: setTooltip, hideTooltip } = frame;
   const { quartiles } = data;
   const selectionOf = (q: YearQuartiles): BarSelection => ({ x: q.year, value: q.count });
   const select = (q: YearQuartiles) => onSelect(selectionOf(q));
   const points = quartiles.map((q, column) => ({ column, series: 0 }));
-  const { group, onKeyDown, barHandlers } = useBarHandlers({
+  const { onKeyDown, barHandlers } = useBarHandlers({
     bars: quartiles,
     positions: points,
     layout: 'list',
@@ -81,20 +81,7 @@ export function BandChart(props: BandChartProps) {
   const ticks = niceTicks(domain[0], domain[1], 6);
   const valueLabelWidth = Math.max(...ticks.map((t) => measureText(formatNumber(t))));
   const MARGIN = { top: 16, right: 16, bottom: YEAR_AXIS_ROOM, left: valueAxisRoom(valueLabelWidth) };
-  const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
-  const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const y = scaleLinear(domain, [innerHeight, 0]);
-  const x = scaleBand<string>(data.years, [0, innerWidth], 0.15);
-  const cx = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
   const pieces = runs(data.years, quartiles);
-  const band = (run: YearQuartiles[]) =>
-    [
-      ...run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.q3)}`),
-      ...[...run].reverse().map((q) => `L${cx(q.year)},${y(q.q1)}`),
-      'Z',
-    ].join('');
-  const line = (run: YearQuartiles[]) =>
-    run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.median)}`).join('');
   const describe = (q: YearQuartiles) =>
     `${q.year}: median ${formatNumber(q.median)}, quartiles ${formatNumber(q.q1)} to ${formatNumber(q.q3)}, ${formatNumber(q.count)} values`;
 
@@ -118,65 +105,83 @@ export function BandChart(props: BandChartProps) {
     <ChartFrame
       frameRef={frameRef}
       frame={frame}
-      height={height}
       svgRef={svgRef}
-      margin={MARGIN}
       svg={{
         className: 'ps-chart ps-band-chart',
         'aria-roledescription': 'line chart',
         'aria-label': `${props.yAxisTitle} per year: median and quartiles. Arrow keys move between years; Enter opens a year's search.`,
       }}
-    >
-      <YearPlot
-        values={y}
-        ticks={ticks}
-        format={formatNumber}
-        valueTitle={props.yAxisTitle}
-        valueLabelWidth={valueLabelWidth}
-        years={x}
-        yearList={data.years}
-        yearTitle={props.xAxisTitle}
-        innerWidth={innerWidth}
-        innerHeight={innerHeight}
-      >
-        <g key={props.animationKey} className="ps-band" aria-hidden="true">
-          {pieces.map((run) => (
-            <path key={`band-${run[0]!.year}`} d={band(run)} fill={color} fillOpacity={BAND_OPACITY} />
-          ))}
-          {pieces.map((run) => (
-            <path
-              key={`line-${run[0]!.year}`}
-              className="ps-median-line"
-              d={line(run)}
-              fill="none"
-              stroke={color}
-              strokeWidth={2}
-            />
-          ))}
-        </g>
-        <g ref={group} className="ps-points" onKeyDown={onKeyDown}>
-          {quartiles.map((q, i) => (
-            <BarLink key={q.year} selection={selectionOf(q)}>
-              <circle
-                className="ps-point"
-                cx={cx(q.year)}
-                cy={y(q.median)}
-                r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
-                fill={color}
-                data-x={q.year}
-                data-value={q.count}
-                data-median={q.median}
-                data-q1={q.q1}
-                data-q3={q.q3}
-                aria-label={describe(q)}
-                {...barHandlers(i, { left: cx(q.year) + MARGIN.left, top: y(q.q3) + MARGIN.top })}
-              >
-                <title>{describe(q)}</title>
-              </circle>
-            </BarLink>
-          ))}
-        </g>
-      </YearPlot>
-    </ChartFrame>
+      draw={(width) => {
+        const innerWidth = Math.max(120, width - MARGIN.left - MARGIN.right);
+        const innerHeight = height - MARGIN.top - MARGIN.bottom;
+        const y = scaleLinear(domain, [innerHeight, 0]);
+        const x = scaleBand<string>(data.years, [0, innerWidth], 0.15);
+        const cx = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
+        const band = (run: YearQuartiles[]) =>
+          [
+            ...run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.q3)}`),
+            ...[...run].reverse().map((q) => `L${cx(q.year)},${y(q.q1)}`),
+            'Z',
+          ].join('');
+        const line = (run: YearQuartiles[]) =>
+          run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.median)}`).join('');
+        return {
+          height,
+          margin: MARGIN,
+          plot: (
+            <YearPlot
+              values={y}
+              ticks={ticks}
+              format={formatNumber}
+              valueTitle={props.yAxisTitle}
+              valueLabelWidth={valueLabelWidth}
+              years={x}
+              yearList={data.years}
+              yearTitle={props.xAxisTitle}
+              innerWidth={innerWidth}
+              innerHeight={innerHeight}
+            >
+              <g key={props.animationKey} className="ps-band" aria-hidden="true">
+                {pieces.map((run) => (
+                  <path key={`band-${run[0]!.year}`} d={band(run)} fill={color} fillOpacity={BAND_OPACITY} />
+                ))}
+                {pieces.map((run) => (
+                  <path
+                    key={`line-${run[0]!.year}`}
+                    className="ps-median-line"
+                    d={line(run)}
+                    fill="none"
+                    stroke={color}
+                    strokeWidth={2}
+                  />
+                ))}
+              </g>
+              <g className="ps-points" onKeyDown={onKeyDown}>
+                {quartiles.map((q, i) => (
+                  <BarLink key={q.year} selection={selectionOf(q)}>
+                    <circle
+                      className="ps-point"
+                      cx={cx(q.year)}
+                      cy={y(q.median)}
+                      r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
+                      fill={color}
+                      data-x={q.year}
+                      data-value={q.count}
+                      data-median={q.median}
+                      data-q1={q.q1}
+                      data-q3={q.q3}
+                      aria-label={describe(q)}
+                      {...barHandlers(i, { left: cx(q.year) + MARGIN.left, top: y(q.q3) + MARGIN.top })}
+                    >
+                      <title>{describe(q)}</title>
+                    </circle>
+                  </BarLink>
+                ))}
+              </g>
+            </YearPlot>
+          ),
+        };
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 
 /** Where a bar sits: its column (year, bin) and its place in the column's stack (0 = bottom). */
 export interface BarPosition {
@@ -46,7 +46,9 @@ export function nextBar(
 
 /**
  * Roving focus over a chart's bars: one bar is in the tab order, arrow keys move focus, Enter and
- * Space activate the focused bar like a click. Bars carry `data-bar-index`.
+ * Space activate the focused bar like a click. Bars carry `data-bar-index`; `onKeyDown`, on the
+ * element holding them, moves focus among the bars inside it (a chart drawn twice until its frame is
+ * measured has a group of bars in each drawing).
  */
 export function useBarFocus(
   bars: readonly BarPosition[],
@@ -54,7 +56,6 @@ export function useBarFocus(
   activate: (index: number) => void,
 ) {
   const [active, setActive] = useState(0);
-  const group = useRef<SVGGElement>(null);
   const current = Math.max(0, Math.min(active, bars.length - 1));
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
@@ -69,11 +70,10 @@ export function useBarFocus(
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);
-    group.current?.querySelector<SVGElement>(`[data-bar-index="${next}"]`)?.focus();
+    event.currentTarget.querySelector<SVGElement>(`[data-bar-index="${next}"]`)?.focus();
   };
 
   return {
-    group,
     onKeyDown,
     /** Props of bar `index`. */
     barProps: (index: number) => ({

@@ -33,10 +33,9 @@ export function useBarHandlers<Bar>({
   showTooltip,
   hideTooltip,
 }: BarHandlersInput<Bar>) {
-  const { group, onKeyDown, barProps } = useBarFocus(positions, layout, (i) => select(bars[i]!));
+  const { onKeyDown, barProps } = useBarFocus(positions, layout, (i) => select(bars[i]!));
   return {
-    /** The bars' group element, and its key handler. */
-    group,
+    /** The key handler of the bars' group element. */
     onKeyDown,
     /** Props of bar `index`, whose tooltip shows at `focusAt` when it has focus. */
     barHandlers: (index: number, focusAt: SvgPoint) => ({

@@ -1,8 +1,8 @@
-import { useState, type ReactNode, type Ref, type SVGProps } from 'react';
+import { useState, type CSSProperties, type ReactNode, type Ref, type SVGProps } from 'react';
 import { ChartState, type ChartStateKind } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { useTextMeasures } from './text-measure.ts';
-import { chartSize, useElementWidth } from './use-element-width.ts';
+import { PHONE_FRAME_WIDTH, SERVER_WIDTH, useElementWidth } from './use-element-width.ts';
 
 /**
  * The frame every kind of chart is drawn in: its width as measured (the page's default until it
@@ -44,38 +44,93 @@ export type ChartSvgAttributes = SVGProps<SVGSVGElement> & {
   [attribute: `data-${string}`]: string | number | undefined;
 };
 
+/** A chart laid out at one width. */
+export interface ChartDrawing {
+  height: number;
+  /** Where the plot starts in the drawing: the room left for the axes and their labels. */
+  margin: { top: number; left: number };
+  /** The plot, drawn from its margin. */
+  plot: ReactNode;
+}
+
 export interface ChartFrameProps {
   frameRef: FrameRef;
   frame: ChartFrameState;
-  height: number;
   /** Receives the chart's SVG element (the image downloads are made from it). */
   svgRef?: Ref<SVGSVGElement> | undefined;
   svg: ChartSvgAttributes;
-  /** Where the plot starts in the drawing: the room left for the axes and their labels. */
-  margin: { top: number; left: number };
-  /** Drawn before the plot: the patterns its bars are filled with. */
+  /** Drawn before the plot, the same at every width: the patterns its bars are filled with. */
   defs?: ReactNode;
-  /** The plot, drawn from its margin. */
-  children: ReactNode;
+  /**
+   * The chart laid out `width` wide. Called once with the frame's width once it is measured; until
+   * then (the server's markup and its hydration) once for a desktop's frame and once for a phone's.
+   */
+  draw: (width: number) => ChartDrawing;
 }
 
-/** A chart's drawing in its frame, with its tooltip; the tooltip goes when the pointer leaves. */
-export function ChartFrame({
-  frameRef,
-  frame,
-  height,
-  svgRef,
-  svg,
-  margin,
-  defs,
-  children,
-}: ChartFrameProps) {
+/** The plot of a drawing, moved to its margin. */
+const plotOf = ({ margin, plot }: ChartDrawing) => (
+  <g transform={`translate(${margin.left}, ${margin.top})`}>{plot}</g>
+);
+
+/**
+ * A chart's drawing in its frame, with its tooltip; the tooltip goes when the pointer leaves.
+ *
+ * The server cannot know the screen: until the frame is measured, the SVG holds two drawings, each
+ * scaled to the frame's width at its own height, and the stylesheet shows one (a container query
+ * on the frame's width): laid out `PHONE_FRAME_WIDTH` wide in a frame narrower than
+ * `NARROW_FRAME_BELOW`, `SERVER_WIDTH` wide in a wider one. A phone read without JavaScript thus
+ * gets a chart laid out for a phone, not a desktop's squeezed to less than half its width; and the
+ * chart drawn at the measured width takes the place of the one shown, in the same box, so nothing
+ * moves (the height of a horizontal-bar chart, which follows how its names wrap, is exact in a
+ * 375 px phone's frame). The drawing not shown is `display: none`: out of the accessibility tree and
+ * the tab order. The patterns (`defs`) are drawn once, for both, so no id is repeated.
+ */
+export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFrameProps) {
+  let content: ReactNode;
+  if (frame.measured) {
+    const drawing = draw(frame.width);
+    content = (
+      <svg ref={svgRef} width={frame.width} height={drawing.height} role="group" {...svg}>
+        {defs}
+        {plotOf(drawing)}
+      </svg>
+    );
+  } else {
+    const wide = draw(SERVER_WIDTH);
+    const narrow = draw(PHONE_FRAME_WIDTH);
+    const scaled = (width: number, drawing: ChartDrawing, which: string) => (
+      <svg
+        className={`ps-drawing ps-drawing-${which}`}
+        role="none"
+        width="100%"
+        height="100%"
+        viewBox={`0 0 ${width} ${drawing.height}`}
+        preserveAspectRatio="none"
+        overflow="visible"
+      >
+        {plotOf(drawing)}
+      </svg>
+    );
+    content = (
+      <svg
+        ref={svgRef}
+        width="100%"
+        height={wide.height}
+        role="group"
+        data-scaled="width"
+        {...svg}
+        style={{ ...svg.style, '--ps-narrow-height': `${narrow.height}px` } as CSSProperties}
+      >
+        {defs}
+        {scaled(SERVER_WIDTH, wide, 'wide')}
+        {scaled(PHONE_FRAME_WIDTH, narrow, 'narrow')}
+      </svg>
+    );
+  }
   return (
     <div ref={frameRef} className="ps-chart-frame" onMouseLeave={frame.hideTooltip}>
-      <svg ref={svgRef} {...chartSize(frame.width, height, frame.measured)} role="group" {...svg}>
-        {defs}
-        <g transform={`translate(${margin.left}, ${margin.top})`}>{children}</g>
-      </svg>
+      {content}
       <ChartTooltip tooltip={frame.tooltip} width={frame.width} />
     </div>
   );

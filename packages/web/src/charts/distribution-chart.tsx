@@ -1,4 +1,4 @@
-import type { CSSProperties, Ref } from 'react';
+import type { Ref } from 'react';
 import type { ChartScale } from '../settings/settings-state.ts';
 import { OTHER_COLOR, seriesColor } from '../settings/colors.ts';
 import { BarLink, useBarsClass } from './bar-link.tsx';
@@ -13,7 +13,6 @@ import {
   type DistributionSeries,
 } from './distribution-bars.ts';
 import { distributionGeometry } from './distribution-geometry.ts';
-import { horizontalHeight, NARROW_HEIGHT, PHONE_FRAME_WIDTH } from './distribution-layout.ts';
 import { DistributionTooltip } from './distribution-tooltip.tsx';
 import { formatNumber } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
@@ -78,48 +77,34 @@ export function DistributionChart(props: DistributionChartProps) {
   } = props;
   const format = props.formatValue ?? formatNumber;
   const [frameRef, frame] = useChartFrame();
-  const { width, measured, showTooltip: setTooltip, hideTooltip } = frame;
+  const { showTooltip: setTooltip, hideTooltip } = frame;
   const barsClass = useBarsClass(`ps-bars ps-bars-${orientation}`, props.animationKey);
   const patternPrefix = usePatternPrefix();
   const multi = series.length > 1;
   const stacked = props.segments === 'stacked';
   const grouped = multi && !stacked;
   const vertical = orientation === 'vertical';
-  const {
-    maxValue,
-    valueLabelWidth,
-    margin,
-    innerWidth,
-    innerHeight,
-    height,
-    binLabels,
-    horizontal,
-    categories,
-    thickness,
-    positionOf,
-    values,
-  } = distributionGeometry({
-    labels,
-    series,
-    stacked,
-    grouped,
-    vertical,
-    scale,
-    top: props.top,
-    yStep: props.yStep,
-    format,
-    yAxisTitle: props.yAxisTitle,
-    width,
-    height: props.height,
-  });
-  const ticks = values.ticks;
+  const geometryAt = (width: number) =>
+    distributionGeometry({
+      labels,
+      series,
+      stacked,
+      grouped,
+      vertical,
+      scale,
+      top: props.top,
+      yStep: props.yStep,
+      format,
+      yAxisTitle: props.yAxisTitle,
+      width,
+      height: props.height,
+    });
+  // Laid out at the frame's width (the drawing shown once measured); the values' top is the same at
+  // every width.
+  const atFrame = geometryAt(frame.width);
   const { bars: drawn, positions } = useDistributionBars(labels, series, scale, stacked);
   const selectionOf = (bar: DistributionBar) => distributionSelection(bar, multi, Boolean(props.segments));
-  const {
-    group: barGroup,
-    onKeyDown: onBarKey,
-    barHandlers,
-  } = useBarHandlers({
+  const { onKeyDown: onBarKey, barHandlers } = useBarHandlers({
     bars: drawn,
     positions,
     layout: multi ? 'stack' : 'list',
@@ -152,7 +137,7 @@ export function DistributionChart(props: DistributionChartProps) {
       </FrameMessage>
     );
   }
-  if (maxValue === 0) {
+  if (atFrame.maxValue === 0) {
     return (
       <FrameMessage frameRef={frameRef} state="no-data">
         {NO_DATA_MESSAGE}
@@ -164,29 +149,8 @@ export function DistributionChart(props: DistributionChartProps) {
     <ChartFrame
       frameRef={frameRef}
       frame={frame}
-      height={height}
       svgRef={svgRef}
-      margin={margin}
       svg={{
-        // Before the frame is measured, the stylesheet draws the chart in a narrow frame as high as
-        // it will be drawn once measured (a container query on the frame's width).
-        ...(!measured &&
-          props.height === undefined && {
-            'data-narrow-height': '',
-            style: {
-              '--ps-narrow-height': `${
-                vertical
-                  ? NARROW_HEIGHT
-                  : horizontalHeight(
-                      labels,
-                      grouped ? series.length : 1,
-                      PHONE_FRAME_WIDTH,
-                      valueLabelWidth,
-                      props.yAxisTitle,
-                    )
-              }px`,
-            } as CSSProperties,
-          }),
         className: `ps-chart ps-distribution-chart ps-${orientation}`,
         'aria-roledescription': 'bar chart',
         'aria-label': `${props.yAxisTitle} by ${props.xAxisTitle}, ${scaleName(scale)}. Arrow keys move between bars; Enter opens a bar's search.`,
@@ -201,69 +165,91 @@ export function DistributionChart(props: DistributionChartProps) {
           />
         )
       }
-    >
-      {ticks.map((t) =>
-        vertical ? (
-          <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
-        ) : (
-          <line key={t} className="ps-grid" y1={0} y2={innerHeight} x1={values(t)} x2={values(t)} />
-        ),
-      )}
-      <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
-        {drawn.map((bar, i) => {
-          const position = positionOf(bar.label, bar.slot);
-          const start = values(bar.from);
-          const end = values(bar.from + bar.value);
-          const length = Math.abs(end - start);
-          // The "Other" bar is no value of the attribute: grey, as "Other" is in every chart, a
-          // pale fill inside a dashed edge.
-          const other = bar.label === props.other?.label;
-          const color = other ? OTHER_COLOR : seriesColor(props.colors, bar.series.index);
-          return (
-            <BarLink key={`${bar.label}-${bar.series.label}`} selection={selectionOf(bar)}>
-              <rect
-                className={other ? 'ps-bar ps-bar-other' : 'ps-bar'}
-                {...(other && { fillOpacity: 0.4, stroke: color, strokeDasharray: '4 3' })}
-                x={vertical ? position : start}
-                y={vertical ? end : position}
-                width={vertical ? thickness : Math.max(0, length)}
-                height={vertical ? Math.max(0, length) : thickness}
-                fill={patterns ? `url(#${patternPrefix}-${bar.series.index})` : color}
-                data-color={color}
-                data-x={bar.label}
-                data-value={bar.value}
-                {...(multi && !props.segments && { 'data-cohort': bar.series.label })}
-                {...(props.segments && { 'data-series': bar.series.label })}
-                aria-label={barName(bar)}
-                {...barHandlers(i, {
-                  left: margin.left + (vertical ? position + thickness : end),
-                  top: margin.top + (vertical ? end : position),
-                })}
-              >
-                <title>{barName(bar)}</title>
-              </rect>
-            </BarLink>
-          );
-        })}
-      </g>
-      <CategoryAxes
-        {...{
-          vertical,
-          labels,
-          binLabels,
-          categories,
-          horizontal,
+      draw={(width) => {
+        const {
+          valueLabelWidth,
+          margin,
           innerWidth,
           innerHeight,
+          height,
+          binLabels,
+          horizontal,
+          categories,
+          thickness,
+          positionOf,
+          values,
+        } = width === frame.width ? atFrame : geometryAt(width);
+        return {
+          height,
           margin,
-          format,
-        }}
-        values={values}
-        xAxisTitle={props.xAxisTitle}
-        yAxisTitle={props.yAxisTitle}
-        valueLabelWidth={valueLabelWidth}
-        other={props.other?.label}
-      />
-    </ChartFrame>
+          plot: (
+            <>
+              {values.ticks.map((t) =>
+                vertical ? (
+                  <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
+                ) : (
+                  <line key={t} className="ps-grid" y1={0} y2={innerHeight} x1={values(t)} x2={values(t)} />
+                ),
+              )}
+              <g key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
+                {drawn.map((bar, i) => {
+                  const position = positionOf(bar.label, bar.slot);
+                  const start = values(bar.from);
+                  const end = values(bar.from + bar.value);
+                  const length = Math.abs(end - start);
+                  // The "Other" bar is no value of the attribute: grey, as "Other" is in every chart, a
+                  // pale fill inside a dashed edge.
+                  const other = bar.label === props.other?.label;
+                  const color = other ? OTHER_COLOR : seriesColor(props.colors, bar.series.index);
+                  return (
+                    <BarLink key={`${bar.label}-${bar.series.label}`} selection={selectionOf(bar)}>
+                      <rect
+                        className={other ? 'ps-bar ps-bar-other' : 'ps-bar'}
+                        {...(other && { fillOpacity: 0.4, stroke: color, strokeDasharray: '4 3' })}
+                        x={vertical ? position : start}
+                        y={vertical ? end : position}
+                        width={vertical ? thickness : Math.max(0, length)}
+                        height={vertical ? Math.max(0, length) : thickness}
+                        fill={patterns ? `url(#${patternPrefix}-${bar.series.index})` : color}
+                        data-color={color}
+                        data-x={bar.label}
+                        data-value={bar.value}
+                        {...(multi && !props.segments && { 'data-cohort': bar.series.label })}
+                        {...(props.segments && { 'data-series': bar.series.label })}
+                        aria-label={barName(bar)}
+                        {...barHandlers(i, {
+                          left: margin.left + (vertical ? position + thickness : end),
+                          top: margin.top + (vertical ? end : position),
+                        })}
+                      >
+                        <title>{barName(bar)}</title>
+                      </rect>
+                    </BarLink>
+                  );
+                })}
+              </g>
+              <CategoryAxes
+                {...{
+                  vertical,
+                  labels,
+                  binLabels,
+                  categories,
+                  horizontal,
+                  innerWidth,
+                  innerHeight,
+                  margin,
+                  format,
+                }}
+                values={values}
+                xAxisTitle={props.xAxisTitle}
+                yAxisTitle={props.yAxisTitle}
+                valueLabelWidth={valueLabelWidth}
+                other={props.other?.label}
+              />
+            </>
+          ),
+        };
+      }}
+    />
   );
 }

@@ -1,9 +1,14 @@
 import { TICK_SPACE } from './chart-axes.tsx';
 import { bottomTitleLines } from './axis-title.tsx';
 import { CHART_LINE, measureText, widestWord, wrapLabel } from './text-measure.ts';
+import { NARROW_FRAME_BELOW } from './use-element-width.ts';
 
-/** Below this chart width (a phone) a category's name is written above its bar, across the chart. */
-export const STACKED_LABELS_BELOW = 560;
+/**
+ * Below this chart width (a phone) a category's name is written above its bar, across the chart: the
+ * width below which a frame shows the phone's drawing until it is measured, so that the drawing it
+ * shows then has the height and labels of the one drawn once measured.
+ */
+export const STACKED_LABELS_BELOW = NARROW_FRAME_BELOW;
 /** Height of a column chart in a frame narrower than that. */
 export const NARROW_HEIGHT = 360;
 const BAR_THICKNESS = 18;
@@ -73,30 +78,4 @@ export function horizontalLayout(
   const innerWidth = Math.max(80, width - left - right);
   const bottom = TICK_SPACE + CHART_LINE + 12 + bottomTitleLines(yAxisTitle, innerWidth) * CHART_LINE;
   return { margin: { top: 28, left, right, bottom }, innerWidth, innerHeight: Math.max(1, rows.length) };
-}
-
-/**
- * The chart frame on a phone's screen (375 px less the page's margins). A horizontal chart there
- * writes each name above its bar, which makes it taller than the server's drawing; its height at
- * this width is what the stylesheet gives the server's drawing in a narrow frame, so that nothing
- * moves when the chart is drawn at its measured width (phones of other widths wrap the same names
- * onto as many lines, save the longest).
- */
-export const PHONE_FRAME_WIDTH = 351;
-
-/** Height of a horizontal-bar chart drawn `width` wide. */
-export function horizontalHeight(
-  labels: readonly string[],
-  bars: number,
-  width: number,
-  valueLabelWidth: number,
-  yAxisTitle: string,
-) {
-  const { margin, innerHeight } = horizontalLayout(
-    horizontalRows(labels, width, bars),
-    width,
-    valueLabelWidth,
-    yAxisTitle,
-  );
-  return margin.top + innerHeight + margin.bottom;
 }

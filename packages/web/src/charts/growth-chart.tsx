@@ -82,14 +82,14 @@ export function GrowthChart(props: GrowthChartProps) {
   const format = props.formatValue ?? formatNumber;
   const grouped = layout === 'grouped';
   const [frameRef, frame] = useChartFrame();
-  const { width, showTooltip: setTooltip, hideTooltip } = frame;
+  const { showTooltip: setTooltip, hideTooltip } = frame;
   const barsClass = useBarsClass(line ? 'ps-bars ps-points' : 'ps-bars ps-bars-vertical', props.animationKey);
   const patternPrefix = usePatternPrefix();
   const multi = data.series.length > 1;
   const partial = view === 'annual' ? props.partial : undefined;
 
   const { shown, bars } = useGrowthBars(data, view, hidden, grouped || line);
-  const { totals, drawn, percent, tickText, valueLabelWidth, MARGIN, innerWidth, innerHeight, x, y, placed } =
+  const layoutAt = (width: number) =>
     growthLayout({
       years: data.years,
       shown,
@@ -102,25 +102,16 @@ export function GrowthChart(props: GrowthChartProps) {
       width,
       height,
     });
-  // Within a year, each visible cohort's bar in its own slot.
-  const slots = scaleBand<number>(
-    shown.map((s) => s.index),
-    [0, x.bandwidth()],
-    0.08,
-  );
-  const barX = (year: string, series: number) => (x(year) ?? 0) + (grouped ? (slots(series) ?? 0) : 0);
-  const barWidth = grouped ? slots.bandwidth() : x.bandwidth();
+  // Laid out at the frame's width (the drawing shown once measured); totals and shares are the
+  // same at every width.
+  const atFrame = layoutAt(frame.width);
+  const { totals, percent } = atFrame;
   const color = (index: number) => seriesColor(colors, index);
-  const center = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
   const fill = (index: number) => (patterns ? `url(#${patternPrefix}-${index})` : color(index));
   const seriesName = (label: string) => (multi ? label : (props.singleSeriesLabel ?? label));
   const selectionOf = (bar: GrowthBar) => growthSelection(bar, multi, grouped);
 
-  const {
-    group: barGroup,
-    onKeyDown: onBarKey,
-    barHandlers,
-  } = useBarHandlers({
+  const { onKeyDown: onBarKey, barHandlers } = useBarHandlers({
     bars,
     positions: bars,
     layout: 'stack',
@@ -164,9 +155,7 @@ export function GrowthChart(props: GrowthChartProps) {
     <ChartFrame
       frameRef={frameRef}
       frame={frame}
-      height={height}
       svgRef={svgRef}
-      margin={MARGIN}
       svg={{
         className: 'ps-chart ps-growth-chart',
         'aria-roledescription': line ? 'line chart' : 'bar chart',
@@ -175,94 +164,115 @@ export function GrowthChart(props: GrowthChartProps) {
         'data-scale': scale,
       }}
       defs={patterns && <PatternDefs prefix={patternPrefix} colors={colors} count={data.series.length} />}
-    >
-      <YearPlot
-        values={y.axis}
-        ticks={y.ticks}
-        format={tickText}
-        valueTitle={props.yAxisTitle}
-        valueLabelWidth={valueLabelWidth}
-        years={x}
-        yearList={data.years}
-        yearTitle={props.xAxisTitle}
-        innerWidth={innerWidth}
-        innerHeight={innerHeight}
-      >
-        {line &&
-          shown.map(({ series, index, values }) => (
-            <path
-              key={series.label}
-              className="ps-line"
-              data-series={series.label}
-              d={linePath(data.years, values, scale, (year, i, value) => [center(year), y(drawn(value, i))])}
-              stroke={color(index)}
-              fill="none"
-            />
-          ))}
-        <g ref={barGroup} key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
-          {bars.map((bar, i) => {
-            const top = y(drawn(bar.from + bar.value, bar.column));
-            const bottom = y(drawn(bar.from, bar.column));
-            const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
-            const name = `${bar.year}, ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`;
-            const shared = {
-              'data-color': color(bar.series),
-              'data-x': bar.year,
-              'data-value': bar.value,
-              ...(multi && { [grouped ? 'data-cohort' : 'data-series']: bar.label }),
-              ...(partial?.year === bar.year && {
-                'data-partial': 'true',
-                fillOpacity: PARTIAL_OPACITY,
-              }),
-              'aria-label': name,
-              ...barHandlers(i, {
-                left: barX(bar.year, bar.series) + barWidth + MARGIN.left,
-                top: top + MARGIN.top,
-              }),
-            };
-            const title = (
-              <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
-            );
-            return (
-              <BarLink key={`${bar.year}-${bar.label}`} selection={selectionOf(bar)}>
-                {line ? (
-                  <circle
-                    className="ps-point"
-                    cx={center(bar.year)}
-                    cy={top}
-                    r={POINT_RADIUS}
-                    fill={color(bar.series)}
-                    {...shared}
-                  >
-                    {title}
-                  </circle>
-                ) : (
-                  <rect
-                    className="ps-bar"
-                    x={barX(bar.year, bar.series)}
-                    y={top}
-                    width={barWidth}
-                    height={Math.max(0, bottom - top)}
-                    fill={fill(bar.series)}
-                    {...shared}
-                  >
-                    {title}
-                  </rect>
-                )}
-              </BarLink>
-            );
-          })}
-        </g>
-        <YearNotes
-          placed={placed}
-          partial={partial}
-          years={x}
-          innerWidth={innerWidth}
-          innerHeight={innerHeight}
-          margin={MARGIN}
-          frame={frame}
-        />
-      </YearPlot>
-    </ChartFrame>
+      draw={(width) => {
+        const { drawn, tickText, valueLabelWidth, MARGIN, innerWidth, innerHeight, x, y, placed } =
+          width === frame.width ? atFrame : layoutAt(width);
+        // Within a year, each visible cohort's bar in its own slot.
+        const slots = scaleBand<number>(
+          shown.map((s) => s.index),
+          [0, x.bandwidth()],
+          0.08,
+        );
+        const barX = (year: string, series: number) => (x(year) ?? 0) + (grouped ? (slots(series) ?? 0) : 0);
+        const barWidth = grouped ? slots.bandwidth() : x.bandwidth();
+        const center = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
+        return {
+          height,
+          margin: MARGIN,
+          plot: (
+            <YearPlot
+              values={y.axis}
+              ticks={y.ticks}
+              format={tickText}
+              valueTitle={props.yAxisTitle}
+              valueLabelWidth={valueLabelWidth}
+              years={x}
+              yearList={data.years}
+              yearTitle={props.xAxisTitle}
+              innerWidth={innerWidth}
+              innerHeight={innerHeight}
+            >
+              {line &&
+                shown.map(({ series, index, values }) => (
+                  <path
+                    key={series.label}
+                    className="ps-line"
+                    data-series={series.label}
+                    d={linePath(data.years, values, scale, (year, i, value) => [
+                      center(year),
+                      y(drawn(value, i)),
+                    ])}
+                    stroke={color(index)}
+                    fill="none"
+                  />
+                ))}
+              <g key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
+                {bars.map((bar, i) => {
+                  const top = y(drawn(bar.from + bar.value, bar.column));
+                  const bottom = y(drawn(bar.from, bar.column));
+                  const shareText = share ? ` (${percent(bar.value, bar.column)})` : '';
+                  const name = `${bar.year}, ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`;
+                  const shared = {
+                    'data-color': color(bar.series),
+                    'data-x': bar.year,
+                    'data-value': bar.value,
+                    ...(multi && { [grouped ? 'data-cohort' : 'data-series']: bar.label }),
+                    ...(partial?.year === bar.year && {
+                      'data-partial': 'true',
+                      fillOpacity: PARTIAL_OPACITY,
+                    }),
+                    'aria-label': name,
+                    ...barHandlers(i, {
+                      left: barX(bar.year, bar.series) + barWidth + MARGIN.left,
+                      top: top + MARGIN.top,
+                    }),
+                  };
+                  const title = (
+                    <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
+                  );
+                  return (
+                    <BarLink key={`${bar.year}-${bar.label}`} selection={selectionOf(bar)}>
+                      {line ? (
+                        <circle
+                          className="ps-point"
+                          cx={center(bar.year)}
+                          cy={top}
+                          r={POINT_RADIUS}
+                          fill={color(bar.series)}
+                          {...shared}
+                        >
+                          {title}
+                        </circle>
+                      ) : (
+                        <rect
+                          className="ps-bar"
+                          x={barX(bar.year, bar.series)}
+                          y={top}
+                          width={barWidth}
+                          height={Math.max(0, bottom - top)}
+                          fill={fill(bar.series)}
+                          {...shared}
+                        >
+                          {title}
+                        </rect>
+                      )}
+                    </BarLink>
+                  );
+                })}
+              </g>
+              <YearNotes
+                placed={placed}
+                partial={partial}
+                years={x}
+                innerWidth={innerWidth}
+                innerHeight={innerHeight}
+                margin={MARGIN}
+                frame={frame}
+              />
+            </YearPlot>
+          ),
+        };
+      }}
+    />
   );
 }

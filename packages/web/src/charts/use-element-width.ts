@@ -1,10 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** The width a chart is laid out at until its frame is measured (a desktop's), and drawn at on the server. */
+export const SERVER_WIDTH = 800;
+
+/**
+ * The chart frame on a phone's screen (375 px less the page's margins). Until the frame is measured,
+ * the chart is also laid out this wide, the drawing a frame narrower than `NARROW_FRAME_BELOW` shows:
+ * a phone's first paint, and the page read there without JavaScript, is then the chart the browser
+ * draws there once it has measured the frame (same ticks, labels and height).
+ */
+export const PHONE_FRAME_WIDTH = 351;
+
+/**
+ * Frames narrower than this show the phone's drawing until measured (styles.css says the same in
+ * its container queries); a distribution chart lays out its category names for a phone below it too.
+ */
+export const NARROW_FRAME_BELOW = 560;
+
 /**
  * Width of an element, following resizes, and whether it has been measured yet: until then (markup
  * drawn on the server, which cannot know the screen, and its hydration) the width is `initial`.
  */
-export function useElementWidth<T extends HTMLElement>(initial = 800) {
+export function useElementWidth<T extends HTMLElement>(initial = SERVER_WIDTH) {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState<number>();
   useEffect(() => {
@@ -18,22 +35,4 @@ export function useElementWidth<T extends HTMLElement>(initial = 800) {
     return () => observer.disconnect();
   }, [initial]);
   return [ref, width ?? initial, width !== undefined] as const;
-}
-
-/**
- * The size of a chart's SVG element. Until its frame has been measured the drawing, laid out
- * `width` wide, is stretched or squeezed to the frame's width, at its own height: it fits a phone's
- * screen as well as a desktop's, and the chart then drawn at the measured width takes exactly its
- * place (same box, same heights), so nothing on the page moves.
- */
-export function chartSize(width: number, height: number, measured: boolean) {
-  return measured
-    ? { width, height }
-    : {
-        width: '100%',
-        height,
-        viewBox: `0 0 ${width} ${height}`,
-        preserveAspectRatio: 'none',
-        'data-scaled': 'width',
-      };
 }
