@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support/helpers.ts';
+
+/**
+ * A chart the server drew, before its frame is measured. The server cannot know the screen: the
+ * page holds the chart laid out for a desktop and for a phone, and the stylesheet shows the one for
+ * the frame's width. Read on a phone without JavaScript, the chart is the phone's drawing (not a
+ * desktop's squeezed to less than half its width): drawn at its own proportions, its labels apart,
+ * its bars links and each of them once in the accessibility tree. On a desktop the desktop's
+ * drawing is shown. With JavaScript, once the page has hydrated one drawing is left, at the
+ * frame's width.
+ */
+
+const PAGES = {
+  growth: '/growth/experimental-method',
+  columns: '/distribution/resolution',
+  horizontal: '/distribution/enzyme-classification',
+  trend: '/trend/resolution-by-year',
+};
+
+/** The labels of a chart's axes, by where they are written. */
+const LABELS = {
+  'left ticks': '.ps-axis-left .ps-tick text',
+  'bottom ticks': '.ps-axis-bottom .ps-tick text',
+  'bin labels': '.ps-bin-label',
+  'category names': '.ps-category-label',
+};
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  text: string;
+}
+
+/**
+ * The chart page's drawings in the server's markup: how many, and of the one shown its layout width
+ * (viewBox), how much it is stretched across and down to fill its frame, and its labels' boxes.
+ */
+async function shownDrawing(page: Page) {
+  return page.locator('.ps-plot-chart svg.ps-chart').evaluate((svg, selectors) => {
+    const drawings = Array.from(svg.querySelectorAll<SVGSVGElement>(':scope > svg.ps-drawing'));
+    const shown = drawings.filter((drawing) => getComputedStyle(drawing).display !== 'none');
+    const drawing = shown[0];
+    const plot = drawing?.querySelector<SVGGElement>(':scope > g');
+    const matrix = plot?.getScreenCTM();
+    const boxes = (selector: string) =>
+      Array.from(drawing?.querySelectorAll(selector) ?? []).map((element) => {
+        const box = element.getBoundingClientRect();
+        const text = element.textContent ?? '';
+        return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, text };
+      });
+    return {
+      drawings: drawings.length,
+      shown: shown.length,
+      which: drawing?.getAttribute('class'),
+      layoutWidth: drawing?.viewBox.baseVal.width,
+      across: matrix?.a,
+      down: matrix?.d,
+      frame: svg.getBoundingClientRect().width,
+      labels: Object.fromEntries(Object.entries(selectors).map(([name, sel]) => [name, boxes(sel)])),
+    };
+  }, LABELS);
+}
+
+/** Pairs of labels whose boxes overlap (by more than a hair). */
+function overlapping(boxes: Box[]): string[] {
+  const pairs: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (across > 0.5 && down > 0.5) pairs.push(`${a.text} / ${b.text}`);
+    }),
+  );
+  return pairs;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('at 375 px each chart is the phone’s drawing, drawn at its own proportions, its labels apart', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const [kind, path] of Object.entries(PAGES)) {
+      await page.goto(path);
+      const drawing = await shownDrawing(page);
+      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(2);
+      expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
+      expect(drawing.which, kind).toContain('ps-drawing-narrow');
+      expect(drawing.layoutWidth, `${kind}: laid out for a phone`).toBeLessThanOrEqual(400);
+      // Stretched across as much as down, give or take a tenth: text and bars keep their shapes.
+      expect(drawing.down, kind).toBeCloseTo(1, 2);
+      expect(drawing.across! / drawing.down!, `${kind}: squeezed across`).toBeGreaterThan(0.9);
+      expect(drawing.across! / drawing.down!, `${kind}: stretched across`).toBeLessThan(1.1);
+      let labels = 0;
+      for (const [where, boxes] of Object.entries(drawing.labels)) {
+        labels += boxes.length;
+        expect(overlapping(boxes), `${kind}: ${where} overlapping`).toEqual([]);
+        for (const box of boxes) {
+          expect(box.left, `${kind}: ${box.text}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${kind}: ${box.text}`).toBeLessThanOrEqual(375);
+        }
+      }
+      expect(labels, `${kind}: labels`).toBeGreaterThan(4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), kind).toBeLessThanOrEqual(375);
+      await page.screenshot({ path: test.info().outputPath(`${kind}-375-nojs.png`), fullPage: true });
+    }
+  });
+
+  test('at 1280 px each chart is the desktop’s drawing', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const [kind, path] of Object.entries(PAGES)) {
+      await page.goto(path);
+      const drawing = await shownDrawing(page);
+      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(2);
+      expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
+      expect(drawing.which, kind).toContain('ps-drawing-wide');
+      expect(drawing.layoutWidth, kind).toBe(800);
+      expect(drawing.down, kind).toBeCloseTo(1, 2);
+      for (const [where, boxes] of Object.entries(drawing.labels))
+        expect(overlapping(boxes), `${kind}: ${where} overlapping`).toEqual([]);
+    }
+  });
+
+  test('at 375 px the bars shown are links to their results, each once in the accessibility tree; no id is repeated', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${PAGES.growth}?view=annual`);
+    // Every bar is in the page twice (one drawing each); those of the drawing not shown are not
+    // offered to assistive technology or the keyboard.
+    const drawn = await page.locator('.ps-drawing-narrow rect.ps-bar[data-series="X-ray"]').count();
+    expect(drawn).toBeGreaterThan(20);
+    await expect(page.getByRole('button', { name: /^\d{4}, X-ray: \d/ })).toHaveCount(drawn);
+    await expect(page.locator('.ps-plot-chart rect.ps-bar[tabindex="0"]:visible')).toHaveCount(1);
+    const duplicates = await page.evaluate(() => {
+      const ids = Array.from(document.querySelectorAll('[id]'), (element) => element.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    expect(duplicates).toEqual([]);
+
+    // The last year's X-ray bar, followed, lands on its results.
+    const bar = page.locator('.ps-plot-chart rect.ps-bar[data-series="X-ray"]:visible').last();
+    const value = Number(await bar.getAttribute('data-value'));
+    expect(value).toBeGreaterThan(0);
+    await bar.locator('xpath=..').click();
+    await expect(page).toHaveURL(/\/search\?request=/);
+    await expect(page.getByTestId('total-count')).toHaveAttribute('data-count', String(value));
+  });
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`with JavaScript at ${viewport.width} px, one drawing is left once the page has hydrated, at the frame’s width`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    for (const [kind, path] of Object.entries(PAGES)) {
+      await page.goto(path);
+      await waitForHydration(page, '.ps-plot-chart svg.ps-chart');
+      const frame = page.locator('.ps-plot-chart .ps-chart-frame');
+      await expect(frame.locator('svg'), kind).toHaveCount(1);
+      const chart = frame.locator('svg.ps-chart');
+      await expect(chart, kind).not.toHaveAttribute('data-scaled');
+      const width = await frame.evaluate((element) => element.clientWidth);
+      await expect(chart, kind).toHaveAttribute('width', String(width));
+      const scale = await chart.evaluate((svg) => {
+        const matrix = svg.querySelector<SVGGElement>(':scope > g')!.getScreenCTM()!;
+        return { across: matrix.a, down: matrix.d };
+      });
+      expect(scale, kind).toEqual({ across: 1, down: 1 });
+    }
+  });
+}
