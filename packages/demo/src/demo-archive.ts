@@ -102,6 +102,7 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
         options: resolved,
         dir: writer.workDir,
         levels,
+        part: i + 1,
         chunkSize,
         reportGeneration: i === 0,
         threads: i === 0 ? 1 : 2,
@@ -111,7 +112,14 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
       counts = Object.assign({}, ...parts) as Counts;
     } else {
       counts = await runDemoTask(
-        { options: resolved, dir: writer.workDir, levels: [...LEVELS], chunkSize, reportGeneration: true },
+        {
+          options: resolved,
+          dir: writer.workDir,
+          levels: [...LEVELS],
+          part: 1,
+          chunkSize,
+          reportGeneration: true,
+        },
         onProgress,
       );
     }

@@ -1,14 +1,17 @@
+import { join } from 'node:path';
 import type { ReturnType } from '@pdb-stats/search-model';
-import { LevelFiles } from '@pdb-stats/snapshot';
+import { databasePartOf, LevelFiles } from '@pdb-stats/snapshot';
 import { DEMO_ATTRIBUTES } from './demo-attributes.ts';
 import { DemoGenerator, type ResolvedOptions } from './generator.ts';
 
 /** One process's share of a demo archive: generate everything, write some levels. */
 export interface DemoTask {
   options: ResolvedOptions;
-  /** Folder receiving `<level>.parquet`. */
+  /** Folder receiving `<level>.parquet` and the database file of the task's levels. */
   dir: string;
   levels: ReturnType[];
+  /** Which of the archive's database files (`databasePartOf`) receives the levels' tables. */
+  part: number;
   chunkSize: number;
   /** Whether this task reports generation progress (one task per archive does). */
   reportGeneration: boolean;
@@ -34,6 +37,7 @@ export async function runDemoTask(
     // The generator's pools are garbage now: give their memory back before DuckDB needs its own.
     (globalThis as { gc?: () => void }).gc?.();
     await files.toParquet({
+      database: join(task.dir, databasePartOf(task.part)),
       ...(task.threads && { threads: task.threads }),
       ...(task.memoryLimit && { memoryLimit: task.memoryLimit }),
       onProgress,

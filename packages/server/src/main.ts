@@ -15,9 +15,11 @@ import { SearchService } from './search-service.ts';
 import type { ResponseCache } from './cache/response-cache.ts';
 
 /** Starts the service: `npm start`. Composition lives in app.ts. */
+
 /**
- * The embedded engine over a snapshot, its tables in the database file beside it (built on the first
- * start, reused after); where that file cannot be written, loaded into memory at every start.
+ * The embedded engine over a snapshot: its tables in the database files it carries (a demo
+ * archive's), else in the database file beside it (built on the first start, reused after); where
+ * that file cannot be written, loaded into memory at every start.
  */
 async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Engine> {
   const file = config.duckdbFile ?? `${archiveDir}.duckdb`;
@@ -27,9 +29,11 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
     ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
     onReady: (how: string, seconds: number) =>
       console.log(
-        `Archive tables ${how === 'reused' ? 'reused from' : how === 'built' ? 'built into' : 'loaded into'} ${
-          how === 'loaded' ? 'memory' : file
-        } in ${seconds.toFixed(1)} s`,
+        how === 'attached'
+          ? `Archive tables attached from the database files of ${archiveDir} in ${seconds.toFixed(1)} s`
+          : `Archive tables ${how === 'reused' ? 'reused from' : how === 'built' ? 'built into' : 'loaded into'} ${
+              how === 'loaded' ? 'memory' : file
+            } in ${seconds.toFixed(1)} s`,
       ),
   };
   if (file === 'none') return openDuckDbEngine(archiveDir, options);

@@ -32,6 +32,17 @@ export function parquetFileOf(level: ReturnType): string {
   return `${level}.parquet`;
 }
 
+/**
+ * A DuckDB file inside a snapshot holding some of its tables as its Parquet files do, written by
+ * the demo generator along with them: `tables-<n>.duckdb`. A server attaches them as they are
+ * instead of building a database file of its own.
+ */
+export function databasePartOf(index: number): string {
+  return `tables-${index}.duckdb`;
+}
+
+export const DATABASE_PART = /^tables-\d+\.duckdb$/;
+
 /** The snapshot columns of a level holding some attributes (the contract shared with the engines). */
 export function columnsOf(level: ReturnType, attributes: readonly CatalogueAttribute[]): SnapshotColumn[] {
   return snapshotColumns(level, LEVEL_LINKS[level], attributes);

@@ -5,6 +5,8 @@ export {
   LEVELS,
   type Row,
   columnsOf,
+  DATABASE_PART,
+  databasePartOf,
   emptyDocuments,
   fullCounts,
   parquetFileOf,

@@ -132,6 +132,9 @@ class LevelEncoder {
   }
 }
 
+/** The name a database file being written is attached under. */
+const PART = '_part';
+
 /**
  * The Parquet tables of some levels, written into a folder: rows are appended as NDJSON (streamed,
  * so memory stays flat), then DuckDB converts each level with the exact snapshot column types.
@@ -188,12 +191,16 @@ export class LevelFiles {
   /**
    * Converts every level to `<level>.parquet` (zstd) and removes the NDJSON files. With `attributes`,
    * the tables hold the columns and record fields of those attributes only: an importer passes the
-   * ones that received a value, so that its archive holds only what its sources carry.
+   * ones that received a value, so that its archive holds only what its sources carry. With
+   * `database`, each level's rows go first into a table of that DuckDB file (created), and its
+   * Parquet file is written from the table: the file is then a database the server can attach as
+   * it is (see `DATABASE_PART`), so the rows are parsed once and never loaded again at start.
    */
   async toParquet(
     options: {
       threads?: number;
       memoryLimit?: string;
+      database?: string;
       attributes?: readonly CatalogueAttribute[];
       onProgress?: (message: string) => void;
       /** Runs first, on the converting connection (an importer's tables the queries below join). */
@@ -217,6 +224,7 @@ export class LevelFiles {
     const instance = await DuckDBInstance.create(':memory:', config);
     const connection = await instance.connect();
     try {
+      if (options.database) await connection.run(`ATTACH ${quoteString(options.database)} AS ${PART}`);
       await options.prepare?.({
         run: async (text) => void (await connection.run(text)),
         rows: async (text) => (await connection.runAndReadAll(text)).getRowsJS(),
@@ -230,7 +238,15 @@ export class LevelFiles {
           new Map(narrowedColumns(level, options.attributes).map((c) => [c.name, c.sqlType]));
         const select = (this.encoders.get(level) as LevelEncoder).select(this.ndjson(level), narrowed);
         const query = options.query?.(level, select) ?? select;
-        await connection.run(`COPY (${query}) TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+        if (options.database) {
+          const table = `${PART}.${quoteName(level)}`;
+          await connection.run(`CREATE TABLE ${table} AS ${query}`);
+          await connection.run(`COPY ${table} TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+        } else {
+          await connection.run(
+            `COPY (${query}) TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`,
+          );
+        }
         if (options.query) {
           const counted = await connection.runAndReadAll(
             `SELECT count(*) FROM read_parquet(${quoteString(target)})`,
@@ -242,6 +258,11 @@ export class LevelFiles {
         options.onProgress?.(
           `${parquetFileOf(level)}: ${(this.counts[level] ?? 0).toLocaleString('en-US')} rows (${seconds} s)`,
         );
+      }
+      if (options.database) {
+        // Written out whole now, so that the file holds every row without its write-ahead log.
+        await connection.run(`CHECKPOINT ${PART}`);
+        await connection.run(`DETACH ${PART}`);
       }
     } finally {
       connection.closeSync();

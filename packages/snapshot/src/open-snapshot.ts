@@ -1,6 +1,7 @@
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReturnType } from '@pdb-stats/search-model';
-import { parquetFileOf } from './documents.ts';
+import { DATABASE_PART, parquetFileOf } from './documents.ts';
 import { readManifest, type Manifest } from './manifest.ts';
 import { readSnapshotLayout, type SnapshotLayout } from './snapshot-layout.ts';
 
@@ -10,6 +11,8 @@ export interface Snapshot {
   manifest: Manifest;
   layout: SnapshotLayout;
   fileOf(level: ReturnType): string;
+  /** The database files it carries (`databasePartOf`), if any, in name order. */
+  databaseParts: string[];
 }
 
 /**
@@ -27,5 +30,9 @@ export async function openSnapshot(dir: string): Promise<Snapshot> {
       cause: error,
     });
   }
-  return { dir, manifest, layout, fileOf: (level) => join(dir, parquetFileOf(level)) };
+  const databaseParts = (await readdir(dir))
+    .filter((name) => DATABASE_PART.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+  return { dir, manifest, layout, fileOf: (level) => join(dir, parquetFileOf(level)), databaseParts };
 }

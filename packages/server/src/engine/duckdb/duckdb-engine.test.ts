@@ -188,6 +188,60 @@ describe('a database file beside the snapshot', () => {
   });
 });
 
+describe('the database files a demo archive carries', () => {
+  it('are attached as they are, answer as the Parquet files do, and are passed over when they do not match', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'pdb-stats-parts-'));
+    const dir = join(root, 'demo');
+    const file = `${dir}.duckdb`;
+    try {
+      await generateDemoArchive({ entries: 3000, outDir: dir, processes: 2 });
+      const open = async () => {
+        let how = '';
+        const engine = await openDuckDbEngine(dir, { databaseFile: file, onReady: (h) => (how = h) });
+        return { engine, how };
+      };
+      const requests = [
+        plan({ return_type: 'polymer_instance' }),
+        facets(
+          [{ name: 'c', aggregation_type: 'terms', attribute: 'rcsb_entry_info.polymer_composition' }],
+          'entry',
+          text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION'),
+        ),
+      ];
+      const answers = async (engine: Awaited<ReturnType<typeof openDuckDbEngine>>) => {
+        const pipeline = new SearchPipeline(engine);
+        const found = await Promise.all(requests.map((request) => pipeline.search(request)));
+        return found.map((answer) => ({ ...answer, query_id: undefined }));
+      };
+      const inMemory = await openDuckDbEngine(dir);
+      const expected = await answers(inMemory);
+      await inMemory.close();
+      expect(expected[0]?.total_count).toBeGreaterThan(3000);
+      expect(JSON.stringify(expected[1]?.facets)).toContain('homomeric protein');
+
+      const attached = await open();
+      expect(attached.how).toBe('attached');
+      expect(await answers(attached.engine)).toEqual(expected);
+      await attached.engine.close();
+      expect(await readdir(root)).not.toContain('demo.duckdb');
+
+      // A part from another archive (fewer rows than the manifest counts): built from the Parquet files.
+      const parts = (await readdir(dir)).filter((name) => name.endsWith('.duckdb'));
+      expect(parts).toEqual(['tables-1.duckdb', 'tables-2.duckdb']);
+      const other = join(root, 'other');
+      await generateDemoArchive({ entries: 1000, outDir: other, processes: 2 });
+      await rm(join(dir, 'tables-2.duckdb'));
+      await rename(join(other, 'tables-2.duckdb'), join(dir, 'tables-2.duckdb'));
+      const built = await open();
+      expect(built.how).toBe('built');
+      expect(await answers(built.engine)).toEqual(expected);
+      await built.engine.close();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('opening a snapshot', () => {
   /** The tiny snapshot with one column of a level's file left out. */
   async function withoutColumn(level: string, column: string) {

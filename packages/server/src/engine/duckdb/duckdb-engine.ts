@@ -20,7 +20,7 @@ import {
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
 import { plainValue } from '../plain-value.ts';
-import { attachArchive, SEARCH_PATH } from './archive-database.ts';
+import { attachArchive, type AttachedArchive } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from '../derived-tables.ts';
@@ -49,7 +49,7 @@ export interface DuckDbEngineOptions {
    */
   databaseFile?: string;
   /** Told how the tables were made ready: loaded into memory, built into the file, or reused. */
-  onReady?: (how: 'loaded' | 'built' | 'reused', seconds: number) => void;
+  onReady?: (how: AttachedArchive['how'], seconds: number) => void;
 }
 
 /** An archive that needs more memory than the limit allows: refused at start, saying what to change. */
@@ -111,10 +111,11 @@ export async function openDuckDbEngine(
     ...(options.memoryLimitMb !== undefined && { memory_limit: `${options.memoryLimitMb}MiB` }),
   });
   const connections: DuckDBConnection[] = [];
+  let searchPath = '';
   const connect = async () => {
     const connection = await instance.connect();
     connections.push(connection);
-    await connection.run(SEARCH_PATH);
+    await connection.run(searchPath);
     return connection;
   };
   try {
@@ -123,14 +124,15 @@ export async function openDuckDbEngine(
     const rowCounts = {} as Record<ReturnType, number>;
     const started = performance.now();
     try {
-      const how = await attachArchive(setup, snapshot, options.databaseFile);
-      options.onReady?.(how, (performance.now() - started) / 1000);
+      const attached = await attachArchive(setup, snapshot, options.databaseFile);
+      searchPath = attached.searchPath;
+      options.onReady?.(attached.how, (performance.now() - started) / 1000);
     } catch (error) {
       if (options.memoryLimitMb !== undefined && /out of memory/i.test(String(error)))
         throw new ArchiveTooLargeError(options.memoryLimitMb, error);
       throw error;
     }
-    await setup.run(SEARCH_PATH);
+    await setup.run(searchPath);
     for (const level of RETURN_TYPES) rowCounts[level] = await countRows(setup, level);
     // Without the methodology no entry is known to be a computed model.
     const facts: ArchiveFacts = {
