@@ -77,6 +77,25 @@ function overlapping(boxes: Box[]): string[] {
   return pairs;
 }
 
+test('the drawings’ coordinates are written with two decimals at most (the page’s weight)', async ({
+  request,
+}) => {
+  for (const [kind, path] of Object.entries(PAGES)) {
+    const html = await (await request.get(path)).text();
+    const svg = html.slice(html.indexOf('<svg'), html.lastIndexOf('</svg>'));
+    expect(
+      svg.match(/class="ps-bar"|class="ps-point"/g)?.length ?? 0,
+      `${kind}: marks drawn`,
+    ).toBeGreaterThan(4);
+    // Every number in a geometry attribute of the drawings, and in their transforms and paths.
+    const attributes =
+      svg.match(/\s(?:x|y|x1|x2|y1|y2|cx|cy|r|width|height|d|transform|viewBox)="[^"]*"/g) ?? [];
+    expect(attributes.length, kind).toBeGreaterThan(50);
+    const long = attributes.filter((attribute) => /\d\.\d{3}/.test(attribute));
+    expect(long.slice(0, 5), `${kind}: coordinates with more than two decimals`).toEqual([]);
+  }
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,4 +1,5 @@
 import { CHART_FONT_SIZE } from './text-measure.ts';
+import { px } from './svg-number.ts';
 
 /** Grey of every axis line and tick: reads on white and in print. */
 export const AXIS_STROKE = '#888';
@@ -35,7 +36,7 @@ export function Axis<T extends string | number>(props: {
   const offset = scale.bandwidth ? scale.bandwidth() / 2 : 0;
   const range = scale.range();
   // The line's ends half a pixel past the range's, where they have always been drawn.
-  const [start, end] = [range[0]! + 0.5, range.at(-1)! + 0.5];
+  const [start, end] = [px(range[0]! + 0.5), px(range.at(-1)! + 0.5)];
   // Across the axis: ticks go outwards (down from a bottom axis, left of a left one).
   const outwards = bottom ? TICK_LENGTH : -TICK_LENGTH;
   const point = (along: number, across: number) =>
@@ -47,9 +48,9 @@ export function Axis<T extends string | number>(props: {
     y2: to.y,
   });
   return (
-    <g className={`ps-axis ps-axis-${side}`} transform={`translate(0, ${top})`}>
+    <g className={`ps-axis ps-axis-${side}`} transform={`translate(0, ${px(top)})`}>
       {props.ticks.map((value) => {
-        const at = (scale(value) ?? 0) + offset;
+        const at = px((scale(value) ?? 0) + offset);
         const mark = point(at, outwards);
         // A bottom label hangs a line below its tick; a left label ends before its tick, centred on it.
         const label = bottom
@@ -78,8 +79,8 @@ export function Axis<T extends string | number>(props: {
       {props.title && !bottom && (
         <text
           className="ps-axis-label"
-          x={-(range[0]! + range.at(-1)!) / 2}
-          y={-(TICK_LENGTH + (props.titleOffset ?? 0))}
+          x={px(-(range[0]! + range.at(-1)!) / 2)}
+          y={px(-(TICK_LENGTH + (props.titleOffset ?? 0)))}
           transform="rotate(-90)"
           textAnchor="middle"
         >

@@ -10,6 +10,7 @@ import { NO_DATA_MESSAGE } from './chart-state.tsx';
 import { formatNumber } from './format.ts';
 import { measureText } from './text-measure.ts';
 import type { BarSelection } from './types.ts';
+import { px } from './svg-number.ts';
 
 export interface BandChartProps {
   data: TrendData;
@@ -116,15 +117,15 @@ export function BandChart(props: BandChartProps) {
         const innerHeight = height - MARGIN.top - MARGIN.bottom;
         const y = scaleLinear(domain, [innerHeight, 0]);
         const x = scaleBand<string>(data.years, [0, innerWidth], 0.15);
-        const cx = (year: string) => (x(year) ?? 0) + x.bandwidth() / 2;
+        const cx = (year: string) => px((x(year) ?? 0) + x.bandwidth() / 2);
         const band = (run: YearQuartiles[]) =>
           [
-            ...run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.q3)}`),
-            ...[...run].reverse().map((q) => `L${cx(q.year)},${y(q.q1)}`),
+            ...run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${px(y(q.q3))}`),
+            ...[...run].reverse().map((q) => `L${cx(q.year)},${px(y(q.q1))}`),
             'Z',
           ].join('');
         const line = (run: YearQuartiles[]) =>
-          run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${y(q.median)}`).join('');
+          run.map((q, i) => `${i === 0 ? 'M' : 'L'}${cx(q.year)},${px(y(q.median))}`).join('');
         return {
           height,
           margin: MARGIN,
@@ -162,8 +163,8 @@ export function BandChart(props: BandChartProps) {
                     <circle
                       className="ps-point"
                       cx={cx(q.year)}
-                      cy={y(q.median)}
-                      r={Math.max(3, Math.min(5, x.bandwidth() / 2))}
+                      cy={px(y(q.median))}
+                      r={px(Math.max(3, Math.min(5, x.bandwidth() / 2)))}
                       fill={color}
                       data-x={q.year}
                       data-value={q.count}

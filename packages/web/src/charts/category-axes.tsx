@@ -5,6 +5,7 @@ import type { horizontalRows } from './distribution-layout.ts';
 import type { BandScale } from './scales.ts';
 import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
 import type { ValueScale } from './value-scale.ts';
+import { px } from './svg-number.ts';
 
 export interface CategoryAxesProps {
   vertical: boolean;
@@ -48,16 +49,16 @@ export function CategoryAxes(props: CategoryAxesProps) {
       <line
         className="ps-axis-line"
         x1={0}
-        x2={innerWidth}
-        y1={innerHeight}
-        y2={innerHeight}
+        x2={px(innerWidth)}
+        y1={px(innerHeight)}
+        y2={px(innerHeight)}
         stroke={AXIS_STROKE}
       />
       <g className="ps-bin-labels">
         {labels.map((label, i) => {
           if (i % binLabels.every !== 0) return null;
-          const centre = (categories(label) ?? 0) + categories.bandwidth() / 2;
-          const top = innerHeight + TICK_SPACE;
+          const centre = px((categories(label) ?? 0) + categories.bandwidth() / 2);
+          const top = px(innerHeight + TICK_SPACE);
           return (
             <text
               key={label}
@@ -97,7 +98,7 @@ export function CategoryAxes(props: CategoryAxesProps) {
       </text>
       {/* Names written above their bars would be crossed by an axis line. */}
       {!horizontal.stacked && (
-        <line className="ps-axis-line" x1={0} x2={0} y1={0} y2={innerHeight} stroke={AXIS_STROKE} />
+        <line className="ps-axis-line" x1={0} x2={0} y1={0} y2={px(innerHeight)} stroke={AXIS_STROKE} />
       )}
       <g className="ps-category-labels">
         {horizontal.rows.map((row) => {
@@ -109,7 +110,7 @@ export function CategoryAxes(props: CategoryAxesProps) {
               {...(row.label === other && { fontStyle: 'italic' })}
               data-category={row.label}
               x={x}
-              y={row.textY}
+              y={px(row.textY)}
               fontSize={CHART_FONT_SIZE}
               textAnchor={horizontal.stacked ? 'start' : 'end'}
               dominantBaseline={horizontal.stacked ? 'auto' : 'central'}

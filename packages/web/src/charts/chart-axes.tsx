@@ -4,6 +4,7 @@ import { BottomAxisTitle } from './axis-title.tsx';
 import { thinLabels } from './format.ts';
 import type { ContinuousScale } from './scales.ts';
 import { CHART_FONT_SIZE, CHART_LINE, measureText } from './text-measure.ts';
+import { px } from './svg-number.ts';
 
 /** Room between an axis line and its tick labels. */
 export const TICK_SPACE = 8;
@@ -82,7 +83,7 @@ export function YearPlot(props: {
   return (
     <>
       {props.ticks.map((t) => (
-        <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
+        <line key={t} className="ps-grid" x1={0} x2={px(innerWidth)} y1={px(values(t))} y2={px(values(t))} />
       ))}
       {props.children}
       <ValueAxis

@@ -3,6 +3,7 @@ import { ChartState, type ChartStateKind } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { useTextMeasures } from './text-measure.ts';
 import { PHONE_FRAME_WIDTH, SERVER_WIDTH, useElementWidth } from './use-element-width.ts';
+import { px, translate } from './svg-number.ts';
 
 /**
  * The frame every kind of chart is drawn in: its width as measured (the page's default until it
@@ -70,7 +71,7 @@ export interface ChartFrameProps {
 
 /** The plot of a drawing, moved to its margin. */
 const plotOf = ({ margin, plot }: ChartDrawing) => (
-  <g transform={`translate(${margin.left}, ${margin.top})`}>{plot}</g>
+  <g transform={translate(margin.left, margin.top)}>{plot}</g>
 );
 
 /**
@@ -91,7 +92,7 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
   if (frame.measured) {
     const drawing = draw(frame.width);
     content = (
-      <svg ref={svgRef} width={frame.width} height={drawing.height} role="group" {...svg}>
+      <svg ref={svgRef} width={frame.width} height={px(drawing.height)} role="group" {...svg}>
         {defs}
         {plotOf(drawing)}
       </svg>
@@ -105,7 +106,7 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
         role="none"
         width="100%"
         height="100%"
-        viewBox={`0 0 ${width} ${drawing.height}`}
+        viewBox={`0 0 ${width} ${px(drawing.height)}`}
         preserveAspectRatio="none"
         overflow="visible"
       >
@@ -116,11 +117,11 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
       <svg
         ref={svgRef}
         width="100%"
-        height={wide.height}
+        height={px(wide.height)}
         role="group"
         data-scaled="width"
         {...svg}
-        style={{ ...svg.style, '--ps-narrow-height': `${narrow.height}px` } as CSSProperties}
+        style={{ ...svg.style, '--ps-narrow-height': `${px(narrow.height)}px` } as CSSProperties}
       >
         {defs}
         {scaled(SERVER_WIDTH, wide, 'wide')}

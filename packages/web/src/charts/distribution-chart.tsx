@@ -18,6 +18,7 @@ import { formatNumber } from './format.ts';
 import { PatternDefs, usePatternPrefix } from './patterns.tsx';
 import type { BarSelection } from './types.ts';
 import { scaleName } from './value-scale.ts';
+import { px } from './svg-number.ts';
 
 export type { DistributionSeries } from './distribution-bars.ts';
 
@@ -186,9 +187,23 @@ export function DistributionChart(props: DistributionChartProps) {
             <>
               {values.ticks.map((t) =>
                 vertical ? (
-                  <line key={t} className="ps-grid" x1={0} x2={innerWidth} y1={values(t)} y2={values(t)} />
+                  <line
+                    key={t}
+                    className="ps-grid"
+                    x1={0}
+                    x2={px(innerWidth)}
+                    y1={px(values(t))}
+                    y2={px(values(t))}
+                  />
                 ) : (
-                  <line key={t} className="ps-grid" y1={0} y2={innerHeight} x1={values(t)} x2={values(t)} />
+                  <line
+                    key={t}
+                    className="ps-grid"
+                    y1={0}
+                    y2={px(innerHeight)}
+                    x1={px(values(t))}
+                    x2={px(values(t))}
+                  />
                 ),
               )}
               <g key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
@@ -196,7 +211,8 @@ export function DistributionChart(props: DistributionChartProps) {
                   const position = positionOf(bar.label, bar.slot);
                   const start = values(bar.from);
                   const end = values(bar.from + bar.value);
-                  const length = Math.abs(end - start);
+                  // Its ends rounded as they are written, so that stacked bars still meet.
+                  const length = px(Math.abs(px(end) - px(start)));
                   // The "Other" bar is no value of the attribute: grey, as "Other" is in every chart, a
                   // pale fill inside a dashed edge.
                   const other = bar.label === props.other?.label;
@@ -206,10 +222,10 @@ export function DistributionChart(props: DistributionChartProps) {
                       <rect
                         className={other ? 'ps-bar ps-bar-other' : 'ps-bar'}
                         {...(other && { fillOpacity: 0.4, stroke: color, strokeDasharray: '4 3' })}
-                        x={vertical ? position : start}
-                        y={vertical ? end : position}
-                        width={vertical ? thickness : Math.max(0, length)}
-                        height={vertical ? Math.max(0, length) : thickness}
+                        x={px(vertical ? position : start)}
+                        y={px(vertical ? end : position)}
+                        width={vertical ? px(thickness) : Math.max(0, length)}
+                        height={vertical ? Math.max(0, length) : px(thickness)}
                         fill={patterns ? `url(#${patternPrefix}-${bar.series.index})` : color}
                         data-color={color}
                         data-x={bar.label}

@@ -1,5 +1,6 @@
 import { eventYear, type ChartEvent } from '@pdb-stats/charts';
 import { CHART_FONT_SIZE, CHART_LINE } from './text-measure.ts';
+import { px } from './svg-number.ts';
 
 /** An event's label placed over a chart: its marker's x, its row above the plot, its extent. */
 export interface PlacedEvent {
@@ -79,7 +80,7 @@ export function EventMarkers({ placed, plotHeight, rowBaseline, onShow, onHide }
             data-year={eventYear(event)}
             data-date={event.date}
           >
-            <line className="ps-event-line" x1={p.x} x2={p.x} y1={0} y2={plotHeight} />
+            <line className="ps-event-line" x1={px(p.x)} x2={px(p.x)} y1={0} y2={px(plotHeight)} />
             <a
               href={event.source}
               target="_blank"
@@ -92,8 +93,8 @@ export function EventMarkers({ placed, plotHeight, rowBaseline, onShow, onHide }
               <title>{`${event.label} (${event.date}): ${event.detail}`}</title>
               <text
                 className="ps-event-label"
-                x={p.left}
-                y={rowBaseline(p.row)}
+                x={px(p.left)}
+                y={px(rowBaseline(p.row))}
                 fontSize={CHART_FONT_SIZE}
                 data-row={p.row}
               >

@@ -17,6 +17,7 @@ import type { BarSelection } from './types.ts';
 import { BarLink, useBarsClass } from './bar-link.tsx';
 import { scaleName } from './value-scale.ts';
 import { seriesColor } from '../settings/colors.ts';
+import { px } from './svg-number.ts';
 
 export interface GrowthChartProps {
   data: GrowthData;
@@ -199,8 +200,8 @@ export function GrowthChart(props: GrowthChartProps) {
                     className="ps-line"
                     data-series={series.label}
                     d={linePath(data.years, values, scale, (year, i, value) => [
-                      center(year),
-                      y(drawn(value, i)),
+                      px(center(year)),
+                      px(y(drawn(value, i))),
                     ])}
                     stroke={color(index)}
                     fill="none"
@@ -235,8 +236,8 @@ export function GrowthChart(props: GrowthChartProps) {
                       {line ? (
                         <circle
                           className="ps-point"
-                          cx={center(bar.year)}
-                          cy={top}
+                          cx={px(center(bar.year))}
+                          cy={px(top)}
                           r={POINT_RADIUS}
                           fill={color(bar.series)}
                           {...shared}
@@ -246,10 +247,10 @@ export function GrowthChart(props: GrowthChartProps) {
                       ) : (
                         <rect
                           className="ps-bar"
-                          x={barX(bar.year, bar.series)}
-                          y={top}
-                          width={barWidth}
-                          height={Math.max(0, bottom - top)}
+                          x={px(barX(bar.year, bar.series))}
+                          y={px(top)}
+                          width={px(barWidth)}
+                          height={Math.max(0, px(px(bottom) - px(top)))}
                           fill={fill(bar.series)}
                           {...shared}
                         >

@@ -3,6 +3,7 @@ import { EventMarkers, type PlacedEvent } from './event-markers.tsx';
 import type { PartialYear } from './partial-year.ts';
 import type { BandScale } from './scales.ts';
 import { CHART_FONT_SIZE, CHART_LINE } from './text-measure.ts';
+import { px } from './svg-number.ts';
 
 /** Baseline of the note over the plot (a year not over), and of the first row of event labels. */
 const EVENT_BASELINE = -10;
@@ -47,7 +48,7 @@ export function YearNotes(props: {
         <text
           className="ps-partial-note"
           data-year={partial.year}
-          x={(x(partial.year) ?? 0) + x.bandwidth()}
+          x={px((x(partial.year) ?? 0) + x.bandwidth())}
           y={EVENT_BASELINE}
           textAnchor="end"
           fontSize={CHART_FONT_SIZE}

@@ -5,6 +5,7 @@ import { useDataQuery } from '../data/data-context.tsx';
 import { useHeldAttributes } from '../archive-coverage/use-held-attributes.ts';
 import { Link } from '../routing/navigation.tsx';
 import { heldExamples, type ExploreExample } from './explore-examples.ts';
+import { px } from '../charts/svg-number.ts';
 
 /** The values of a chart's bars in their order: a year's total of every series, or each bar's count. */
 function barValues(chart: ResolvedChart, answer: Parameters<typeof toGrowthData>[0]): number[] {
@@ -30,8 +31,10 @@ function Thumbnail({ values }: { values: readonly number[] }) {
       aria-hidden="true"
     >
       {values.map((value, i) => {
-        const h = value > 0 ? Math.max(1, (value / max) * height) : 0;
-        return <rect key={i} x={i * slot + slot * 0.1} y={height - h} width={slot * 0.8} height={h} />;
+        const h = value > 0 ? px(Math.max(1, (value / max) * height)) : 0;
+        return (
+          <rect key={i} x={px(i * slot + slot * 0.1)} y={px(height - h)} width={px(slot * 0.8)} height={h} />
+        );
       })}
     </svg>
   );
