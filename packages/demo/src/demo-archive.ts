@@ -105,7 +105,7 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
         part: i + 1,
         chunkSize,
         reportGeneration: i === 0,
-        threads: i === 0 ? 1 : 2,
+        threads: 2,
         memoryLimit: '1GB',
       }));
       const parts = await Promise.all(tasks.map((task) => runChild(task, entry, onProgress, children)));
