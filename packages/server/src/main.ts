@@ -269,6 +269,7 @@ async function main(): Promise<void> {
   if (!hasWeb) app.log.warn(`no dashboard build in ${config.webDir}: serving the API only`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      closing = true;
       app.log.info(`${signal}: finishing requests in flight`);
       // Searches stop at their time limit; whatever still runs well after it does not hold the exit.
       const grace = config.queryTimeoutMs + 10_000;
@@ -301,15 +302,22 @@ async function main(): Promise<void> {
 
 const DAY_MS = 86_400_000;
 
+/** Set once a signal asked the server to stop: background work ending with it is no error. */
+let closing = false;
+
 /** Computes the answers of the registry's charts; from an upstream service, at its polite rate. */
 async function warmCharts(app: FastifyInstance): Promise<void> {
   const started = Date.now();
   const charts = registryChartRequests(new Date(), app.searchService.source.held);
   const done = await app.searchService.warm(
     charts.map((c) => c.request),
-    (error, request) =>
-      app.log.error({ err: error, request }, 'chart request failed while warming the cache'),
+    (error, request) => {
+      // The engine closes under the warm-up when the server stops during it.
+      if (closing) app.log.debug({ err: error, request }, 'chart request left unanswered: the server stops');
+      else app.log.error({ err: error, request }, 'chart request failed while warming the cache');
+    },
   );
+  if (closing) return;
   app.log.info(`answers of ${done}/${charts.length} chart requests cached in ${Date.now() - started} ms`);
 }
 

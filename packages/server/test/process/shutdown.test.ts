@@ -154,6 +154,14 @@ describe('the server process', () => {
     expect(logs.filter((line) => line.level >= 50)).toEqual([]);
   });
 
+  it('on SIGTERM while chart answers are still being computed at start, exits 0 and logs no error', async () => {
+    server = await start({ LOG_LEVEL: 'info' });
+    // /health answers before the background warm-up of the registry's charts is over.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.logs.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
   it('exits 1 when a request is still in flight well past the query time limit', async () => {
     server = await start({ LOG_LEVEL: 'info', QUERY_TIMEOUT_MS: '100' });
     await server.waitForLog((line) => /chart requests cached/.test(line.msg ?? ''));
