@@ -185,27 +185,15 @@ export function DistributionChart(props: DistributionChartProps) {
           margin,
           plot: (
             <>
-              {values.ticks.map((t) =>
-                vertical ? (
-                  <line
-                    key={t}
-                    className="ps-grid"
-                    x1={0}
-                    x2={px(innerWidth)}
-                    y1={px(values(t))}
-                    y2={px(values(t))}
-                  />
-                ) : (
-                  <line
-                    key={t}
-                    className="ps-grid"
-                    y1={0}
-                    y2={px(innerHeight)}
-                    x1={px(values(t))}
-                    x2={px(values(t))}
-                  />
-                ),
-              )}
+              {values.ticks.map((t) => {
+                // A grid line across the plot at the tick's value: level in a vertical chart, upright else.
+                const at = px(values(t));
+                const across = px(vertical ? innerWidth : innerHeight);
+                const ends = vertical
+                  ? { x1: 0, x2: across, y1: at, y2: at }
+                  : { x1: at, x2: at, y1: 0, y2: across };
+                return <line key={t} className="ps-grid" {...ends} />;
+              })}
               <g key={props.animationKey} className={barsClass} onKeyDown={onBarKey}>
                 {drawn.map((bar, i) => {
                   const position = positionOf(bar.label, bar.slot);
