@@ -1,6 +1,12 @@
 import { readScope } from '@pdb-stats/charts';
 import { describe, expect, it } from 'vitest';
-import { completedExplore, exploreParamsOf, pickerResolver, withExplore } from './explore-params.ts';
+import {
+  binsToComplete,
+  completedExplore,
+  exploreParamsOf,
+  pickerResolver,
+  withExplore,
+} from './explore-params.ts';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
 
 const page = (text: string) => new URLSearchParams(text);
@@ -148,5 +154,8 @@ describe('completedExplore', () => {
   it('leaves unknown attributes and dimensions to the reading', () => {
     expect(completedExplore(page('attribute=no.such'), picker)).toBeUndefined();
     expect(completedExplore(page('attribute=exptl.method&dimension=bins'), picker)).toBeUndefined();
+    // Nor are bins read for it: the page reports the dimension instead of waiting for them.
+    expect(binsToComplete(page('attribute=exptl.method&dimension=bins'), method)).toBe(false);
+    expect(binsToComplete(page('attribute=rcsb_entry_info.resolution_combined'), resolution)).toBe(true);
   });
 });

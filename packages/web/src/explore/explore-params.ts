@@ -109,6 +109,9 @@ export function binsToComplete(params: URLSearchParams, attribute: PickerAttribu
   return (
     attribute !== undefined &&
     dimensionOf(own, attribute) === 'bins' &&
+    // `dimension=bins` on an attribute without numbers is the visitor's mistake, to be reported:
+    // no bins are read for it, and the page would wait for them for ever.
+    dimensionsOf(attribute.type).includes('bins') &&
     (['start', 'step', 'end'] as const).every((name) => own.get(name) === null)
   );
 }
