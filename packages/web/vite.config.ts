@@ -38,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) =>
       }
     : {
         base: base.endsWith('/') ? base : `${base}/`,
-        plugins: [react(), precompress()],
+        plugins: [react(), precompress([SSR_DIR])],
         build: {
           outDir,
           emptyOutDir: true,
