@@ -90,6 +90,8 @@ export async function writeCarryRecord(
 /** Forgets the record: the snapshot about to be published no longer matches it until rewritten. */
 export const removeCarryRecord = (cacheDir: string) => rm(join(cacheDir, CARRY_FILE), { force: true });
 
+const unquoted = (type: string) => type.replaceAll('"', '');
+
 const ndjson = (rows: readonly object[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join('');
 
 /**
@@ -166,11 +168,14 @@ export class CarryOver {
     const columns = narrowedColumns(level, this.attributes);
     const previous = this.previousColumns[level];
     const carried = columns
-      .map(({ name, sqlType }) =>
-        previous.has(name)
-          ? `CAST(o.${quoteName(name)} AS ${sqlType}) AS ${quoteName(name)}`
-          : `CAST(NULL AS ${sqlType}) AS ${quoteName(name)}`,
-      )
+      .map(({ name, sqlType }) => {
+        const type = previous.get(name);
+        if (type === undefined) return `CAST(NULL AS ${sqlType}) AS ${quoteName(name)}`;
+        // DuckDB quotes only some struct field names: the same type may be spelled two ways.
+        return unquoted(type) === unquoted(sqlType)
+          ? `o.${quoteName(name)}`
+          : `CAST(o.${quoteName(name)} AS ${sqlType}) AS ${quoteName(name)}`;
+      })
       .join(', ');
     const names = new Set(columns.map((c) => c.name));
     const joins = [`JOIN map_${level} m ON m.src = r._src AND m.old = r._key`];
@@ -194,6 +199,6 @@ export class CarryOver {
     if (level === 'entry') {
       joins[0] = 'JOIN map_entry m ON m.src = r._src AND m.old = r._key';
     }
-    return `SELECT ${outputs.join(', ')} FROM (SELECT 0 AS _src, ${carried} FROM ${this.old(level)} o UNION ALL BY NAME SELECT 1 AS _src, n.* FROM (${select}) n) r ${joins.join(' ')} ORDER BY m.key`;
+    return `SELECT ${outputs.join(', ')} FROM (SELECT 0 AS _src, ${carried} FROM ${this.old(level)} o UNION ALL BY NAME SELECT 1 AS _src, n.* FROM (${select}) n) r ${joins.join(' ')}`;
   }
 }
