@@ -296,6 +296,7 @@ export {
 export type {
   ArchiveInfo,
   KeyDocument,
+  MovedPage,
   RenderRequest,
   RenderedPage,
   SearchServiceClient,

@@ -67,12 +67,25 @@ export interface RenderedPage {
   stateId: string;
   /** The document title of the page. */
   title: string;
+  /**
+   * The page's HTTP status when it is not 200: 400 for an address whose parameters cannot be read,
+   * 404 for one naming what the archive does not hold. The page drawn says why.
+   */
+  status?: 400 | 404;
+}
+
+/**
+ * An address the page writes out before drawing (an explore link naming only its attribute): the
+ * page is at `location` (path and query string), where the server sends the visitor.
+ */
+export interface MovedPage {
+  location: string;
 }
 
 /** What the server entry exports. */
 export interface ServerEntry {
-  /** Draws a page; throws `NotRendered` for a page the browser draws itself. */
-  renderPage(request: RenderRequest): Promise<RenderedPage>;
+  /** Draws a page, or says where it is; throws `NotRendered` for a page the browser draws itself. */
+  renderPage(request: RenderRequest): Promise<RenderedPage | MovedPage>;
   /** Loads the modules of the pages drawn on the server, so that a first visitor's page does not wait for them. */
   preload(): Promise<void>;
   NotRendered: new (...args: never[]) => Error;

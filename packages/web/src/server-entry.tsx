@@ -5,7 +5,7 @@
  * page without asking again. The page's data is asked for first, from its route and address, and the
  * page drawn once.
  */
-import { matchRoute, type RenderRequest, type RenderedPage } from '@pdb-stats/charts';
+import { matchRoute, type MovedPage, type RenderRequest, type RenderedPage } from '@pdb-stats/charts';
 import { QueryClient, defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -107,10 +107,11 @@ function unanswered(queryClient: QueryClient): string[] {
 }
 
 /**
- * Renders the page at `url`. Throws NotRendered for a page the browser renders itself, and for a
- * page whose searches fail (the browser asks again and shows the error as it would).
+ * Renders the page at `url`, or says where it is when its address is written out first (an explore
+ * link naming only its attribute). Throws NotRendered for a page the browser renders itself, and for
+ * a page whose searches fail (the browser asks again and shows the error as it would).
  */
-export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | MovedPage> {
   const parsed = parseRootConfig(request.config);
   if (!parsed.ok) throw new NotRendered(parsed.message);
   const { config } = parsed;
@@ -127,8 +128,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  await loadPageData(queryClient, config.sierraConfig.searchApiUrl, route, url.searchParams);
+  const address = await loadPageData(queryClient, config.sierraConfig.searchApiUrl, route, url.searchParams);
   request.signal?.throwIfAborted();
+  if (address.complete) return { location: `${url.pathname}?${address.complete.toString()}` };
 
   const html = await renderToString(
     <StrictMode>
@@ -158,5 +160,6 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     ).replace(/</g, '\\u003c'),
     stateId: SERVER_STATE_ID,
     title: documentTitle(url.pathname.slice(base.length - 1)),
+    ...(address.status && { status: address.status }),
   };
 }

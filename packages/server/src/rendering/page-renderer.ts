@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   ENTRY_ID_PATTERN,
+  type MovedPage,
   type RenderedPage,
   type SearchServiceClient,
   type ServerEntry,
@@ -46,6 +47,9 @@ class OverQuota extends Error {
   override readonly name = 'OverQuota';
 }
 
+/** A page drawn, or the address it is at (kept alike: both follow from the archive and the address). */
+export type PageOutcome = RenderedPage | MovedPage;
+
 /** How a kept page is stored in the cache of rendered pages. */
 const PAGE_ETAG = '';
 
@@ -64,11 +68,11 @@ export function normalizedQuery(search: string): string {
  * (its search service, called in the same process, with the same cache), kept per archive version,
  * page address and state, and configuration. A page that cannot be rendered (not one the server
  * renders, a failed search, the visitor's quota or render slots used up, the time limit) is
- * undefined: the browser renders it.
+ * undefined: the browser renders it. An address the page writes out first gives where it is.
  */
 export class PageRenderer {
   readonly cache: ResponseCache;
-  private readonly pending = new Map<string, Promise<RenderedPage | undefined>>();
+  private readonly pending = new Map<string, Promise<PageOutcome | undefined>>();
   /** Renders under way per client address. */
   private readonly rendering = new Map<string, number>();
   private readonly timeoutMs: number;
@@ -142,12 +146,13 @@ export class PageRenderer {
 
   /**
    * The rendered page at `url` (path and query string) with the root config `config`, drawn for
-   * `visitor`, or undefined. A visitor with all its render slots taken gets none at once.
+   * `visitor` (or the address it is at), or undefined. A visitor with all its render slots taken
+   * gets none at once.
    */
-  async render(url: string, config: string, visitor: Visitor): Promise<RenderedPage | undefined> {
+  async render(url: string, config: string, visitor: Visitor): Promise<PageOutcome | undefined> {
     const key = this.keyOf(url, config);
     const kept = this.cache.get(key);
-    if (kept?.body) return JSON.parse(kept.body) as RenderedPage;
+    if (kept?.body) return JSON.parse(kept.body) as PageOutcome;
     const { address } = visitor;
     if (!this.pending.has(key)) {
       const busy = this.rendering.get(address) ?? 0;
@@ -205,7 +210,7 @@ export class PageRenderer {
     config: string,
     key: string,
     visitor?: Visitor,
-  ): Promise<RenderedPage | undefined> {
+  ): Promise<PageOutcome | undefined> {
     let running = this.pending.get(key);
     if (!running) {
       running = this.renderAnew(url, config, key, visitor);
@@ -220,7 +225,7 @@ export class PageRenderer {
     config: string,
     key: string,
     visitor: Visitor | undefined,
-  ): Promise<RenderedPage | undefined> {
+  ): Promise<PageOutcome | undefined> {
     let entry: ServerEntry;
     try {
       entry = await this.entry;

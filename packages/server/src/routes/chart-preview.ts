@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { normalizedQuery } from '../rendering/page-renderer.ts';
-import { PAGES, matchRoute, resolveChart, type ChartDefinition, type RenderedPage } from '@pdb-stats/charts';
+import { normalizedQuery, type PageOutcome } from '../rendering/page-renderer.ts';
+import { PAGES, matchRoute, resolveChart, type ChartDefinition } from '@pdb-stats/charts';
 
 /**
  * Link previews of chart pages: the `og:*` and `twitter:*` tags of every page's head, and the
@@ -289,8 +289,11 @@ export async function previewPng(svg: string): Promise<Buffer> {
 }
 
 export interface PreviewRouteOptions {
-  /** The page at `address` drawn for the visitor who asked, when the server draws it. */
-  draw: (request: FastifyRequest, address: string) => Promise<RenderedPage | undefined>;
+  /**
+   * The page at `address` drawn for the visitor who asked, when the server draws it, or the address
+   * it is at (an explore link written out).
+   */
+  draw: (request: FastifyRequest, address: string) => Promise<PageOutcome | undefined>;
   /** The public origin of this server for a request. */
   origin: (request: FastifyRequest) => string;
   /** Pictures kept (by page address and drawn page); 64 by default. */
@@ -334,7 +337,10 @@ export async function chartPreviewRoutes(app: FastifyInstance, options: PreviewR
     if (!url.pathname.endsWith('.png') || !chartOf(path, url.searchParams))
       return reply.code(404).send({ status: 404, message: `no chart page at ${path}` });
     const address = `${path}${url.search}`;
-    const page = await options.draw(request, address).catch(() => undefined);
+    const outcome = await options.draw(request, address).catch(() => undefined);
+    // The picture of an address written out is that of the address it is written to.
+    if (outcome && 'location' in outcome) return reply.redirect(previewImagePath(outcome.location), 302);
+    const page = outcome;
     const drawn = page ? readDrawnChart(page.html) : fallback(path, url.searchParams);
     const svg = composePreviewSvg(drawn, new URL(address, options.origin(request)).href);
     const key = `${address}\n${createHash('sha1').update(svg).digest('hex')}`;

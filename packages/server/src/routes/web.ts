@@ -10,6 +10,7 @@ import {
   PAGES,
   activeKind,
   chartPath,
+  type RenderedPage,
 } from '@pdb-stats/charts';
 import { pageCacheControl } from '../cache/cache-control.ts';
 import { compressedBody } from '../plugins/delivery.ts';
@@ -182,20 +183,35 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   };
 
   /**
-   * The dashboard's template with a config that points at this server and the preloads of the page
-   * chunk of `address`; with the page at `address` drawn inside when the server renders it (its
-   * styles then load with the page, and the answers it was drawn from come along for hydration).
-   * `address` is the request's own, except for the not-found page.
+   * The page at `address` (the request's own) as `template` writes it, or, for an address the page
+   * writes out first, where it is.
    */
   const page = async (request: FastifyRequest, address: string) => {
     const config = configOf(request);
-    const rendered = await renderFor(request, address, config);
+    const outcome = await renderFor(request, address, config);
+    if (outcome && 'location' in outcome) return { location: outcome.location };
+    return template(request, address, config, outcome);
+  };
+
+  /**
+   * The dashboard's template with a config that points at this server and the preloads of the page
+   * chunk of `address`; with the page at `address` drawn inside when the server rendered it (its
+   * styles then load with the page, and the answers it was drawn from come along for hydration),
+   * and the status it is sent with.
+   */
+  const template = (
+    request: FastifyRequest,
+    address: string,
+    config: string,
+    rendered: RenderedPage | undefined,
+  ) => {
     const drawn = rendered && preloads.drawn(address);
     const previews = previewHead(address, options.publicUrl ?? requestOrigin(request));
     let html = (drawn ? index.replace(TEMPLATE_SHEETS, '') : index)
       .replace(TEMPLATE_DESCRIPTION, '')
       .replace('</head>', `${previews}${drawn ? drawn.head : preloads(address)}</head>`)
       .replace(ROOT_ELEMENT, (_m, start: string) => `${start}'${escapeAttribute(config)}'`);
+    let status = 200;
     if (rendered && drawn) {
       html = html
         // The page reads without scripts: no note asking for them.
@@ -208,15 +224,26 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
             `<script type="application/json" id="${rendered.stateId}">${rendered.state}</script>` +
             drawn.end,
         );
+      status = rendered.status ?? 200;
     }
-    return { html, drawn: rendered !== undefined };
+    return { html, drawn: rendered !== undefined, status };
   };
 
-  /** A page of the route table. */
+  /**
+   * A page of the route table. An address the page writes out first (an explore link naming only
+   * its attribute) is sent there, so that a visitor without scripts, a link preview or a crawler
+   * gets the drawn chart; temporarily, since what is written (the bins read off the values) may
+   * change with the archive. A page drawn for an address it cannot draw as asked carries its
+   * status (400, 404), not cached, as the not-found page.
+   */
   const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith(`${EMBED_PREFIX}/`)) allowFramingByAnySite(reply);
-    const { html, drawn } = await page(request, request.url);
+    const shown = await page(request, request.url);
+    if ('location' in shown) return reply.redirect(shown.location, 302);
+    const { html, drawn, status } = shown;
+    if (status !== 200)
+      return reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html);
     // Revalidated by browsers (the config names the origin it was asked at), kept briefly by a shared
     // cache when drawn from current answers; its scripts are hashed files, kept for a year.
     const { source } = app.searchService;
@@ -230,7 +257,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   /** The not-found page, drawn on the server so that it reads without scripts. */
   const notFoundPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const { html } = await page(request, notFoundAddress(path));
+    const address = notFoundAddress(path);
+    const config = configOf(request);
+    const outcome = await renderFor(request, address, config);
+    // The not-found page has no parameters: its address is never written out.
+    const { html } = template(request, address, config, outcome && 'html' in outcome ? outcome : undefined);
     return reply
       .code(404)
       .type('text/html')

@@ -42,7 +42,9 @@ const PAGE_KINDS = {
   chart: '/growth/experimental-method',
   'chart with a trailing slash': '/distribution/resolution/',
   'embedded chart': '/embed/growth/experimental-method',
-  explore: '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry',
+  // A complete address: one naming only some of its parameters is sent to the written-out one.
+  explore:
+    '/explore?attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=4',
   'embedded explore': '/embed/explore',
   'other statistics': '/other-statistics',
   snapshot: '/pdb-data-snapshot',

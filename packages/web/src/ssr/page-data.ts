@@ -4,6 +4,7 @@ import {
   comparedOtherRequests,
   comparesCohorts,
   comparisonOf,
+  drillProblem,
   readExplore,
   readScope,
   resolveChart,
@@ -29,11 +30,17 @@ import {
 } from '../archive-coverage/held-attributes.ts';
 import { chartQueryAttributes, metadataKindOf } from '../archive-coverage/required-attributes.ts';
 import { needsSchema } from '../archive-coverage/use-held-attributes.ts';
-import { completedExplore, exploreParamsOf, pickerResolver } from '../explore/explore-params.ts';
+import {
+  binsToComplete,
+  completedExplore,
+  exploreParamsOf,
+  pickerResolver,
+} from '../explore/explore-params.ts';
 import { loadBoardData } from '../board/board-query.ts';
 import { FUNDING_CHART, mapYearOf, yearScope } from '../map/funding-map-data.ts';
 import { heldExamples } from '../explore/explore-examples.ts';
 import { exploreAttributesQuery } from '../explore/use-explore-attributes.ts';
+import { typicalBinsQuery } from '../explore/use-typical-bins.ts';
 import { HEADLINE_COUNTS, countRequest, holdingsRequest } from '../pages/summary-requests.ts';
 import { readPlotState } from '../routing/plot-state.ts';
 import { parseRequestText } from '../search-pages/request-param.ts';
@@ -46,6 +53,21 @@ import type { RouteMatch } from '@pdb-stats/charts';
  * from its route and address, each page's queries as its components ask for them (the same query
  * options, chosen the way the components choose them), answered into the query cache.
  */
+
+/**
+ * What the address of a page drawn on the server turned out to be, when not one drawn as asked:
+ * an explore link to be written out first (`complete`: the query string the page would write), or
+ * one whose parameters cannot be drawn (`status`: 400, or 404 for an attribute the archive does not
+ * hold), which the page is still drawn for, saying why.
+ */
+export interface AddressReading {
+  complete?: URLSearchParams;
+  status?: 400 | 404;
+}
+
+/** A scope the page cannot read: the page says so instead of drawing. */
+const scopeStatus = (scope: ScopeReading): AddressReading =>
+  scope.problems.length > 0 ? { status: 400 } : {};
 
 /** What the archive holds, as `useHeldAttributes` reads it (a schema that cannot be read: all). */
 async function heldAttributes(client: QueryClient, url: string): Promise<HeldAttributes> {
@@ -118,21 +140,30 @@ async function exploreData(
   params: URLSearchParams,
   scope: ScopeReading,
   landing: boolean,
-) {
+): Promise<AddressReading> {
   const named = [params.get('attribute'), params.get('by')].filter((path): path is string => !!path);
   const attributes = await client.fetchQuery(exploreAttributesQuery(url, named));
   const lookup = pickerResolver(attributes);
-  // An incomplete address is written out in the browser, and its chart drawn there.
-  if (completedExplore(params, lookup.picker)) return;
+  // An incomplete address is written out as the page would (the same bins read off the values),
+  // and the visitor sent there: the complete address is the one drawn, kept and linked.
+  const path = params.get('attribute') ?? '';
+  const attribute = lookup.picker(path);
+  const typical = binsToComplete(params, attribute)
+    ? await client.fetchQuery(typicalBinsQuery(url, attribute))
+    : undefined;
+  const complete = completedExplore(params, lookup.picker, typical ?? undefined);
+  if (complete) return { complete };
   const own = exploreParamsOf(params);
   if (own.toString() === '') {
     // The landing (not embedded): its examples' charts, drawn small.
     if (landing)
       await Promise.all(heldExamples(held).map(({ chart }) => client.fetchQuery(chartDataQuery(url, chart))));
-    return;
+    return {};
   }
-  const spec = readExplore(own, lookup.resolve).spec;
-  if (spec) await chartData(client, url, held, resolveExplore(spec), scope);
+  const { spec } = readExplore(own, lookup.resolve);
+  if (!spec) return { status: path !== '' && attribute === undefined ? 404 : 400 };
+  await chartData(client, url, held, resolveExplore(spec), scope);
+  return scopeStatus(scope);
 }
 
 /** A results page: the page of hits its address names, then their key attributes. */
@@ -152,30 +183,38 @@ async function resultsData(client: QueryClient, url: string, params: URLSearchPa
     );
 }
 
-/** Answers into `client` the queries of the page `route` (none: the not-found page) at an address with `params`. */
+/**
+ * Answers into `client` the queries of the page `route` (none: the not-found page) at an address
+ * with `params`, and says what the address turned out to be.
+ */
 export async function loadPageData(
   client: QueryClient,
   searchApiUrl: string,
   route: RouteMatch | undefined,
   params: URLSearchParams,
-): Promise<void> {
+): Promise<AddressReading> {
   const held = await heldAttributes(client, searchApiUrl);
   const scope = readScope(params);
   switch (route?.page) {
     case 'home':
-      return homeData(client, searchApiUrl, held, scope);
+      await homeData(client, searchApiUrl, held, scope);
+      return scopeStatus(scope);
     case 'chart':
     case 'embed': {
       const definition: ChartDefinition = route.chart;
       const { variant, parent } = readPlotState(params, definition, DEFAULT_DATA_VIEW);
-      return chartData(client, searchApiUrl, held, resolveChart(definition, variant, parent), scope);
+      await chartData(client, searchApiUrl, held, resolveChart(definition, variant, parent), scope);
+      // A level the address names that cannot be opened: the page draws the top level and says why.
+      if (parent !== undefined && drillProblem(definition, parent) !== undefined) return { status: 400 };
+      return scopeStatus(scope);
     }
     case 'explore':
     case 'exploreEmbed':
       return exploreData(client, searchApiUrl, held, params, scope, route.page === 'explore');
     case 'board':
     case 'boardEmbed':
-      return loadBoardData(client, searchApiUrl, params);
+      await loadBoardData(client, searchApiUrl, params);
+      return {};
     case 'fundingMap':
       await client.fetchQuery(
         chartDataQuery(
@@ -184,18 +223,19 @@ export async function loadPageData(
           yearScope(mapYearOf(params, new Date().getUTCFullYear())),
         ),
       );
-      return;
+      return {};
     case 'results':
     case 'chemicalResults':
-      return resultsData(client, searchApiUrl, params);
+      await resultsData(client, searchApiUrl, params);
+      return {};
     case 'entry': {
       // As the page asks: a record of an identifier, from a service that keeps records.
       const archive = await client.fetchQuery(archiveInfoQuery(searchApiUrl)).catch(() => null);
       if (archive?.entry_records && ENTRY_ID_PATTERN.test(route.id))
         await client.fetchQuery(entryQuery(searchApiUrl, route.id.toUpperCase()));
-      return;
+      return {};
     }
     default:
-      return;
+      return {};
   }
 }
