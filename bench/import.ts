@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { importMmcif, type ImportSummary } from '@pdb-stats/import';
+import { importMmcif, loadEnrichers, type ImportSummary } from '@pdb-stats/import';
 import { heading, printTable } from './stats.ts';
 
 /** The real archive's size (mid 2026), for the extrapolations. */
@@ -29,8 +29,14 @@ export interface ImportBenchSummary {
   reuseSecondsPerEntry: number;
   weeklyUpdateSeconds: number;
   enricherSeconds: number;
+  /** CPU seconds (all threads of the process) of the unchanged re-run, and of the implied weekly update. */
+  unchangedCpuSeconds: number;
+  weeklyUpdateCpuSeconds: number;
   peakRssMb: number;
 }
+
+/** An import's summary with the CPU time of the process (parser threads and DuckDB's included) and the load after it. */
+type Measured = ImportSummary & { cpuSeconds: number; load: number };
 
 /** The entry id an mmCIF file names in its data block (`data_1ABC`). */
 function blockIdOf(text: string, path: string): string {
@@ -112,8 +118,9 @@ export async function benchImport(options: {
   try {
     const input = join(root, 'in');
     const files = await distinctCopies(realData, input, options.copies);
-    const run = () =>
-      importMmcif({
+    const run = async (): Promise<Measured> => {
+      const cpu = process.cpuUsage();
+      const summary = await importMmcif({
         from: input,
         ccd: join(realData, 'chem_comp'),
         bird: join(realData, 'bird'),
@@ -123,9 +130,21 @@ export async function benchImport(options: {
         outDir: join(root, 'out'),
         ...(options.workers !== undefined && { workers: options.workers }),
       });
+      const used = process.cpuUsage(cpu);
+      return { ...summary, cpuSeconds: (used.user + used.system) / 1e6, load: loadavg()[0] as number };
+    };
     console.log(
       `${files.toLocaleString('en-US')} files (the ${files / options.copies} real entry files and ${options.copies - 1} copies of each under distinct ids), with CCD, BIRD, clusters and SIFTS`,
     );
+    // The enrichers' CPU time alone, for the weekly figure from CPU time.
+    const enricherCpu = process.cpuUsage();
+    await loadEnrichers({
+      clusters: join(realData, 'clusters'),
+      sifts: join(realData, 'sifts'),
+      flat: join(realData, 'flat'),
+    });
+    const enricherUsage = process.cpuUsage(enricherCpu);
+    const enricherCpuSeconds = (enricherUsage.user + enricherUsage.system) / 1e6;
     const first = await run();
     const unchanged = await run();
     // An update: some files get a new modification time, so they are parsed again (the real files,
@@ -151,7 +170,7 @@ export async function benchImport(options: {
         `update ${update.files.parsed} parsed, ${update.files.carried} carried over, ${update.files.removed} removed, ` +
         `phases ${JSON.stringify(update.phases)}`,
     );
-    return report(files, first, unchanged, update, touched, victims.length);
+    return report(files, first, unchanged, update, touched, victims.length, enricherCpuSeconds);
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -159,11 +178,12 @@ export async function benchImport(options: {
 
 function report(
   files: number,
-  first: ImportSummary,
-  unchanged: ImportSummary,
-  update: ImportSummary,
+  first: Measured,
+  unchanged: Measured,
+  update: Measured,
   changedFiles: number,
   removedFiles: number,
+  enricherCpuSeconds: number,
 ): ImportBenchSummary {
   const entries = first.counts.entry;
   const parse = first.phases.rows;
@@ -175,6 +195,12 @@ function report(
   const parsePerEntry = 1 / entriesPerSecond;
   // Weekly update over the whole archive: every entry comes from the cache, the changed ones are parsed.
   const weekly = fixed(unchanged) + reusePerEntry * ARCHIVE_ENTRIES + parsePerEntry * WEEKLY_CHANGES;
+  // The CPU seconds of the same update (all threads), which other work on the machine changes less
+  // than the elapsed time: the enrichers' (measured alone), the unchanged re-run's other CPU per
+  // entry, and the first import's CPU per entry for the changed ones.
+  const cpuPerEntry = (unchanged.cpuSeconds - enricherCpuSeconds) / entries;
+  const weeklyCpu =
+    enricherCpuSeconds + cpuPerEntry * ARCHIVE_ENTRIES + (first.cpuSeconds / entries) * WEEKLY_CHANGES;
   const summary: ImportBenchSummary = {
     files,
     entries,
@@ -190,6 +216,8 @@ function report(
     reuseSecondsPerEntry: reusePerEntry,
     weeklyUpdateSeconds: weekly,
     enricherSeconds: first.phases.enrichers,
+    unchangedCpuSeconds: unchanged.cpuSeconds,
+    weeklyUpdateCpuSeconds: weeklyCpu,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
   const s = (n: number) => `${n.toFixed(1)} s`;
@@ -205,23 +233,31 @@ function report(
         'implied full archive (80 GB gzipped)',
         `${summary.fullArchiveHours.toFixed(1)} h (by entries: ${(ARCHIVE_ENTRIES / entriesPerSecond / 3600).toFixed(1)} h)`,
       ],
-      ['loading enrichers (each run)', s(first.phases.enrichers)],
-      ['re-run, nothing changed', `${s(unchanged.seconds)} (${unchanged.files.parsed} parsed)`],
+      ['loading enrichers (each run)', `${s(first.phases.enrichers)} (CPU ${s(enricherCpuSeconds)} alone)`],
+      [
+        're-run, nothing changed',
+        `${s(unchanged.seconds)} (${unchanged.files.parsed} parsed; CPU ${s(unchanged.cpuSeconds)}; load ${unchanged.load.toFixed(1)})`,
+      ],
       [
         `re-run, ${changedFiles} files changed and ${removedFiles} removed`,
-        `${s(update.seconds)} (${update.files.parsed} parsed)`,
+        `${s(update.seconds)} (${update.files.parsed} parsed, ${update.files.carried} carried; CPU ${s(update.cpuSeconds)}; load ${update.load.toFixed(1)})`,
       ],
-      ['re-run cost per unchanged entry', `${(reusePerEntry * 1000).toFixed(2)} ms`],
+      [
+        're-run cost per unchanged entry',
+        `${(reusePerEntry * 1000).toFixed(2)} ms (CPU ${(cpuPerEntry * 1000).toFixed(2)} ms)`,
+      ],
       [
         `implied weekly update (${WEEKLY_CHANGES} of ${ARCHIVE_ENTRIES.toLocaleString('en-US')} entries)`,
-        s(weekly),
+        `${s(weekly)} (CPU ${s(weeklyCpu)})`,
       ],
       ['peak resident memory', `${summary.peakRssMb.toFixed(0)} MB`],
     ],
   );
   console.log(
     `\nThe weekly figure: enrichers and listing once, plus the measured re-run cost per unchanged entry ` +
-      `times ${ARCHIVE_ENTRIES.toLocaleString('en-US')}, plus ${WEEKLY_CHANGES} entries at the parse rate.`,
+      `times ${ARCHIVE_ENTRIES.toLocaleString('en-US')}, plus ${WEEKLY_CHANGES} entries at the parse rate; ` +
+      `extrapolated from ${entries.toLocaleString('en-US')} entries (fixed costs of a run are counted per entry too). ` +
+      `Its CPU time: the enrichers' alone, the re-run's other CPU seconds per entry, the first import's per parsed entry.`,
   );
   return summary;
 }

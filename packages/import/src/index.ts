@@ -1,4 +1,5 @@
 export { type SnapshotComparison, compareSnapshots, formatComparison } from './compare.ts';
+export { loadEnrichers } from './enrichers.ts';
 export { type ImportSummary, importMmcif } from './pipeline.ts';
 export { type RcsbApiImportSummary, importRcsbApi } from './rcsb-api/pipeline.ts';
 export { loadFixtureEntries, standInChemComps } from './rcsb-api/stand-in/fixtures.ts';
