@@ -7,8 +7,9 @@ import { waitForHydration } from './support/helpers.ts';
  * the frame's width. Read on a phone without JavaScript, the chart is the phone's drawing (not a
  * desktop's squeezed to less than half its width): drawn at its own proportions, its labels apart,
  * its bars links and each of them once in the accessibility tree. On a desktop the desktop's
- * drawing is shown. With JavaScript, once the page has hydrated one drawing is left, at the
- * frame's width.
+ * drawing is shown, at its own proportions too (not stretched across a wider frame), and at every
+ * width between. With JavaScript, once the page has hydrated one drawing is left, at the frame's
+ * width.
  */
 
 const PAGES = {
@@ -58,7 +59,8 @@ async function shownDrawing(page: Page) {
       layoutWidth: drawing?.viewBox.baseVal.width,
       across: matrix?.a,
       down: matrix?.d,
-      frame: svg.getBoundingClientRect().width,
+      chart: svg.getBoundingClientRect().width,
+      frame: svg.parentElement!.getBoundingClientRect().width,
       labels: Object.fromEntries(Object.entries(selectors).map(([name, sel]) => [name, boxes(sel)])),
     };
   }, LABELS);
@@ -110,10 +112,9 @@ test.describe('without JavaScript', () => {
       expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
       expect(drawing.which, kind).toContain('ps-drawing-narrow');
       expect(drawing.layoutWidth, `${kind}: laid out for a phone`).toBeLessThanOrEqual(400);
-      // Stretched across as much as down, give or take a tenth: text and bars keep their shapes.
+      // At the size it was laid out at, as wide as the frame: text and bars keep their shapes.
       expect(drawing.down, kind).toBeCloseTo(1, 2);
-      expect(drawing.across! / drawing.down!, `${kind}: squeezed across`).toBeGreaterThan(0.9);
-      expect(drawing.across! / drawing.down!, `${kind}: stretched across`).toBeLessThan(1.1);
+      expect(drawing.across, kind).toBeCloseTo(1, 2);
       let labels = 0;
       for (const [where, boxes] of Object.entries(drawing.labels)) {
         labels += boxes.length;
@@ -138,11 +139,40 @@ test.describe('without JavaScript', () => {
       expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
       expect(drawing.which, kind).toContain('ps-drawing-wide');
       expect(drawing.layoutWidth, kind).toBe(800);
-      expect(drawing.down, kind).toBeCloseTo(1, 2);
       for (const [where, boxes] of Object.entries(drawing.labels))
         expect(overlapping(boxes), `${kind}: ${where} overlapping`).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`${kind}-1280-nojs.png`), fullPage: true });
     }
   });
+
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 600, height: 900 },
+    { width: 1000, height: 900 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px the drawing shown is scaled alike across and down, so its text keeps its shape`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const [kind, path] of Object.entries(PAGES)) {
+        await page.goto(path);
+        const drawing = await shownDrawing(page);
+        const where = `${kind} in a ${Math.round(drawing.frame)} px frame`;
+        // Stretched across a wider frame at its own height, a desktop's drawing was 1.26 to 1.56
+        // times as wide as high at 1280 px; now the chart has the drawing's proportions.
+        expect(drawing.across! / drawing.down!, `${where}: across / down`).toBeGreaterThan(0.98);
+        expect(drawing.across! / drawing.down!, `${where}: across / down`).toBeLessThan(1.02);
+        // As wide as its frame, up to a quarter wider than it was laid out (its text 15 px at most).
+        const widest = Math.min(drawing.frame, drawing.layoutWidth! * 1.25);
+        expect(Math.abs(drawing.chart - widest), `${where}: chart width`).toBeLessThan(1);
+        expect(drawing.down, where).toBeLessThanOrEqual(1.251);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      }
+    });
+  }
 
   test('at 375 px the bars shown are links to their results, each once in the accessibility tree; no id is repeated', async ({
     page,

@@ -38,6 +38,11 @@ describe('ChartFrame before its frame is measured (the server markup)', () => {
     expect(html.match(/<svg[^>]*class="ps-chart"[^>]*>/g)).toHaveLength(1);
     expect(html).toMatch(/<svg width="100%" height="400" role="group" data-scaled="width" class="ps-chart"/);
     expect(html).toContain(`--ps-narrow-height:${PHONE_FRAME_WIDTH / 2}px`);
+    // Without scripts the chart gets the proportions of the drawing shown (styles.css).
+    expect(html).toContain(`--ps-wide:${SERVER_WIDTH}px;--ps-wide-ratio:${SERVER_WIDTH} / 400`);
+    expect(html).toContain(
+      `--ps-narrow:${PHONE_FRAME_WIDTH}px;--ps-narrow-ratio:${PHONE_FRAME_WIDTH} / ${PHONE_FRAME_WIDTH / 2}`,
+    );
     expect(html).toMatch(
       /<svg class="ps-drawing ps-drawing-wide" role="none" width="100%" height="100%" viewBox="0 0 800 400" preserveAspectRatio="none"/,
     );

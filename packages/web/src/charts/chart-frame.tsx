@@ -86,6 +86,12 @@ const plotOf = ({ margin, plot }: ChartDrawing) => (
  * moves (the height of a horizontal-bar chart, which follows how its names wrap, is exact in a
  * 375 px phone's frame). The drawing not shown is `display: none`: out of the accessibility tree and
  * the tab order. The patterns (`defs`) are drawn once, for both, so no id is repeated.
+ *
+ * Stretched across to the frame's width at its own height, a drawing's text would be as distorted
+ * as its bars (a desktop's drawing half as wide again at 1280 px). With scripts that lasts until
+ * hydration; without them it would last, so there the stylesheet gives the chart the proportions of
+ * the drawing shown (the custom properties below): scaled alike across and down, up to a quarter
+ * larger than it was laid out, centred in a wider frame.
  */
 export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFrameProps) {
   let content: ReactNode;
@@ -121,7 +127,16 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
         role="group"
         data-scaled="width"
         {...svg}
-        style={{ ...svg.style, '--ps-narrow-height': `${px(narrow.height)}px` } as CSSProperties}
+        style={
+          {
+            ...svg.style,
+            '--ps-narrow-height': `${px(narrow.height)}px`,
+            '--ps-wide': `${SERVER_WIDTH}px`,
+            '--ps-wide-ratio': `${SERVER_WIDTH} / ${px(wide.height)}`,
+            '--ps-narrow': `${PHONE_FRAME_WIDTH}px`,
+            '--ps-narrow-ratio': `${PHONE_FRAME_WIDTH} / ${px(narrow.height)}`,
+          } as CSSProperties
+        }
       >
         {defs}
         {scaled(SERVER_WIDTH, wide, 'wide')}
