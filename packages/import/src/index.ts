@@ -1,3 +1,4 @@
+export { CarryOver } from './carry-over.ts';
 export { type SnapshotComparison, compareSnapshots, formatComparison } from './compare.ts';
 export { loadEnrichers } from './enrichers.ts';
 export { type ImportSummary, importMmcif } from './pipeline.ts';
