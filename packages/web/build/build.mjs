@@ -7,13 +7,18 @@
  */
 import process from 'node:process';
 import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = resolve(root, process.env.WEB_OUT_DIR ?? 'dist');
+// Never the package (or a folder holding it): the folder is deleted whole.
+if (!relative(outDir, root).startsWith('..')) {
+  throw new Error(`WEB_OUT_DIR must not be the web package or a folder above it: ${outDir}`);
+}
 // Emptied here once: each build emptying it itself could delete the other's files.
-await rm(resolve(root, process.env.WEB_OUT_DIR ?? 'dist'), { recursive: true, force: true });
+await rm(outDir, { recursive: true, force: true });
 await Promise.all([
   build({ root, build: { emptyOutDir: false } }),
   build({ root, build: { ssr: 'src/server-entry.tsx', emptyOutDir: false } }),
