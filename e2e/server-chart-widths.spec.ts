@@ -8,8 +8,8 @@ import { waitForHydration } from './support/helpers.ts';
  * desktop's squeezed to less than half its width): drawn at its own proportions, its labels apart,
  * its bars links and each of them once in the accessibility tree. On a desktop the desktop's
  * drawing is shown, at its own proportions too (not stretched across a wider frame), and at every
- * width between. With JavaScript, once the page has hydrated one drawing is left, at the frame's
- * width.
+ * width between; in a frame too narrow for the desktop's labels to stay 11 px, the phone's. With
+ * JavaScript, once the page has hydrated one drawing is left, at the frame's width.
  */
 
 const PAGES = {
@@ -170,6 +170,53 @@ test.describe('without JavaScript', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
           viewport.width,
         );
+      }
+    });
+  }
+
+  // A chart's text is 12 px at its layout width; the desktop's drawing scaled to a frame under about
+  // 730 px wide (a landscape phone's, or a window with the growth page's side column) made it
+  // 8.5 to 11 px, hard to read. The size on screen: the font's times the scale down its lines
+  // (rotated bin labels included).
+  for (const viewport of [
+    { width: 600, height: 900 },
+    { width: 640, height: 900 },
+    { width: 700, height: 900 },
+    { width: 844, height: 390 },
+    { width: 1000, height: 900 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px the labels shown are 11 px or larger on screen`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const [kind, path] of Object.entries(PAGES)) {
+        await page.goto(path);
+        const shown = await page.locator('.ps-plot-chart svg.ps-chart').evaluate((svg, selectors) => {
+          const drawing = Array.from(svg.querySelectorAll<SVGSVGElement>(':scope > svg.ps-drawing')).find(
+            (element) => getComputedStyle(element).display !== 'none',
+          );
+          const texts = Array.from(
+            drawing?.querySelectorAll<SVGTextElement>(Object.values(selectors).join()) ?? [],
+          );
+          return {
+            which: drawing?.getAttribute('class'),
+            frame: svg.parentElement!.getBoundingClientRect().width,
+            sizes: texts.map((text) => {
+              const matrix = text.getScreenCTM()!;
+              return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.c, matrix.d);
+            }),
+          };
+        }, LABELS);
+        const where = `${kind} in a ${Math.round(shown.frame)} px frame (${shown.which})`;
+        expect(shown.sizes.length, `${where}: labels`).toBeGreaterThan(4);
+        const smallest = Math.min(...shown.sizes);
+        test
+          .info()
+          .annotations.push({ type: 'smallest label', description: `${where}: ${smallest.toFixed(2)} px` });
+        expect.soft(smallest, `${where}: smallest label`).toBeGreaterThanOrEqual(11);
+        await page.screenshot({
+          path: test.info().outputPath(`${kind}-${viewport.width}-nojs.png`),
+          fullPage: true,
+        });
       }
     });
   }

@@ -91,7 +91,8 @@ const plotOf = ({ margin, plot }: ChartDrawing) => (
  * as its bars (a desktop's drawing half as wide again at 1280 px). With scripts that lasts until
  * hydration; without them it would last, so there the stylesheet gives the chart the proportions of
  * the drawing shown (the custom properties below): scaled alike across and down, up to a quarter
- * larger than it was laid out, centred in a wider frame.
+ * larger than it was laid out, centred in a wider frame. There the phone's drawing is shown in frames
+ * up to 734 px wide, not 560: narrower, the desktop's 12 px text would be under 11 px on screen.
  */
 export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFrameProps) {
   let content: ReactNode;
