@@ -358,9 +358,9 @@ if (switched) {
 }
 if (mmcifImport) {
   check(
-    'weekly mmCIF update (400 entries) ≤ 60 s, extrapolated',
-    `${mmcifImport.weeklyUpdateSeconds.toFixed(0)} s`,
-    mmcifImport.weeklyUpdateSeconds <= 60,
+    'weekly mmCIF update (400 of 257,000 entries) ≤ 60 s, carry-over measured at that size',
+    `${mmcifImport.weeklyAtScaleSeconds.toFixed(0)} s`,
+    mmcifImport.weeklyAtScaleSeconds <= 60,
   );
 }
 printTable(['budget', 'measured', ''], rows);
