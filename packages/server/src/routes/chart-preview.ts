@@ -337,10 +337,9 @@ export async function chartPreviewRoutes(app: FastifyInstance, options: PreviewR
     if (!url.pathname.endsWith('.png') || !chartOf(path, url.searchParams))
       return reply.code(404).send({ status: 404, message: `no chart page at ${path}` });
     const address = `${path}${url.search}`;
-    const outcome = await options.draw(request, address).catch(() => undefined);
+    const page = await options.draw(request, address).catch(() => undefined);
     // The picture of an address written out is that of the address it is written to.
-    if (outcome && 'location' in outcome) return reply.redirect(previewImagePath(outcome.location), 302);
-    const page = outcome;
+    if (page && 'location' in page) return reply.redirect(previewImagePath(page.location), 302);
     const drawn = page ? readDrawnChart(page.html) : fallback(path, url.searchParams);
     const svg = composePreviewSvg(drawn, new URL(address, options.origin(request)).href);
     const key = `${address}\n${createHash('sha1').update(svg).digest('hex')}`;
