@@ -73,6 +73,33 @@ for (const [width, height] of [
         .locator('img')
         .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
       expect(size).toEqual([1200, 630]);
+      // What it shows: the chart's bars in their colours, and its legend, each series once in the
+      // page's order (the colours down the column of swatches, right of the chart).
+      const legend = await page
+        .locator('.ps-legend label .ps-legend-swatch rect')
+        .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('fill')));
+      expect(legend.length).toBeGreaterThan(2);
+      const seen = await picture.locator('img').evaluate((img: HTMLImageElement, swatchX: number) => {
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0);
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const hex = (i: number) =>
+          `#${[data[i], data[i + 1], data[i + 2]].map((v) => v!.toString(16).padStart(2, '0')).join('')}`;
+        const counts = new Map<string, number>();
+        for (let i = 0; i < data.length; i += 4) counts.set(hex(i), (counts.get(hex(i)) ?? 0) + 1);
+        const swatches: string[] = [];
+        // Above the footer's rule and text, which the column crosses too.
+        for (let y = 0; y < 530; y += 1) {
+          const colour = hex((y * canvas.width + swatchX) * 4);
+          if (colour !== '#ffffff' && colour !== swatches.at(-1)) swatches.push(colour);
+        }
+        return { counts: Object.fromEntries(counts), swatches };
+      }, 922);
+      expect(seen.swatches).toEqual(legend);
+      // X-ray's bars: thousands of pixels (a picture with no chart has its swatch alone, 400).
+      expect(seen.counts[legend[0]!]).toBeGreaterThan(5_000);
       await picture.setViewportSize({ width: 1200, height: 630 });
       await picture.screenshot({ path: `${test.info().outputDir}/preview-${width}.png` });
       await context.close();

@@ -139,10 +139,20 @@ export function readDrawnChart(html: string): DrawnChart {
   const title = plainText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
   const subtitle = plainText(/data-testid="chart-subtitle"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '');
   const start = html.search(/<svg[^>]*class="ps-chart\b/);
-  const svg = start >= 0 ? elementAt(html, start) : undefined;
+  const chart = start >= 0 ? elementAt(html, start) : undefined;
+  // A chart drawn before its frame is measured holds two drawings, for a desktop and a phone, of
+  // which the stylesheet shows one: the picture is the desktop's, alone (both would overlap).
+  const wide = chart?.search(/<svg[^>]*class="ps-drawing ps-drawing-wide\b/) ?? -1;
+  const svg = chart && wide >= 0 ? elementAt(chart, wide) : chart;
   const box = svg && /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg.slice(0, svg.indexOf('>')));
   const legendHtml = /<fieldset class="ps-legend"[\s\S]*?<\/fieldset>/.exec(html)?.[0] ?? '';
-  const legend = [...legendHtml.matchAll(/fill="([^"]+)"><\/rect><\/svg>([\s\S]*?)<\/label>/g)].map((m) => ({
+  // Each series once, from its checkbox's label (the link beside it, for browsers without scripts,
+  // repeats the swatch and the name).
+  const legend = [
+    ...legendHtml.matchAll(
+      /<label\b[^>]*><svg\b[^>]*><rect\b[^>]*fill="([^"]+)"><\/rect><\/svg>([\s\S]*?)<\/label>/g,
+    ),
+  ].map((m) => ({
     label: plainText(m[2]!),
     color: m[1]!,
   }));
@@ -172,6 +182,9 @@ function wrap(text: string, width: number, size: number, maxLines: number): stri
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
+  // A word longer than a line (a page's address) is cut, not run off the picture's edge.
+  for (const [i, text] of lines.entries())
+    if (text.length > perLine) lines[i] = `${text.slice(0, perLine - 1)}…`;
   if (lines.length > maxLines) {
     lines.length = maxLines;
     lines[maxLines - 1] = `${lines[maxLines - 1]!.slice(0, perLine - 1)}…`;
