@@ -196,3 +196,25 @@ describe(`${readConfig.name}: an upstream search service`, () => {
     );
   });
 });
+
+describe(`${readConfig.name}: server rendering`, () => {
+  it('draws pages within 3 s, two at once per client, into a cache of 16 MiB, unless told otherwise', () => {
+    const config = readConfig({});
+    expect([
+      config.serverRendering,
+      config.renderTimeoutMs,
+      config.rendersPerClient,
+      config.renderCacheMb,
+    ]).toEqual([true, 3000, 2, 16]);
+    const other = readConfig({ RENDER_TIMEOUT_MS: '500', RENDERS_PER_CLIENT: '4', RENDER_CACHE_MB: '64' });
+    expect([other.renderTimeoutMs, other.rendersPerClient, other.renderCacheMb]).toEqual([500, 4, 64]);
+  });
+
+  it('refuses no render slot at all, a time limit under 100 ms, and what is not a count', () => {
+    expect(() => readConfig({ RENDERS_PER_CLIENT: '0' })).toThrow(
+      /RENDERS_PER_CLIENT must be an integer between 1 and 64/,
+    );
+    expect(() => readConfig({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS must be an integer/);
+    expect(() => readConfig({ RENDER_CACHE_MB: 'lots' })).toThrow(/RENDER_CACHE_MB must be an integer/);
+  });
+});

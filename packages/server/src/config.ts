@@ -29,6 +29,12 @@ export interface ServerConfig {
   publicUrl?: string;
   /** Whether home and chart pages are rendered on the server (SERVER_RENDERING=off: sent unrendered). */
   serverRendering: boolean;
+  /** `RENDER_TIMEOUT_MS`: longest a page's render may take before the page is sent unrendered. */
+  renderTimeoutMs: number;
+  /** `RENDERS_PER_CLIENT`: pages drawn at once for one client; its next pages are sent unrendered. */
+  rendersPerClient: number;
+  /** `RENDER_CACHE_MB`: size of the cache of rendered pages in MiB. */
+  renderCacheMb: number;
   /** Access-Control-Allow-Origin of the API. */
   corsOrigin: string;
   /** `TRUST_PROXY`: addresses or subnets of proxies whose X-Forwarded-For names the client. */
@@ -239,6 +245,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: resolve(env.WEB_DIR || resolve(REPO_ROOT, 'packages/web/dist')),
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') }),
     serverRendering: serverRendering(env.SERVER_RENDERING),
+    renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 3000, 100, 60_000),
+    rendersPerClient: integer(env, 'RENDERS_PER_CLIENT', 2, 1, 64),
+    renderCacheMb: integer(env, 'RENDER_CACHE_MB', 16, 1, 4096),
     corsOrigin: env.CORS_ORIGIN || '*',
     ...(proxies !== undefined && { trustProxy: proxies }),
     queryTimeoutMs,

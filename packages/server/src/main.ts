@@ -262,7 +262,11 @@ async function main(): Promise<void> {
       web: {
         root: config.webDir,
         ...(config.publicUrl && { publicUrl: config.publicUrl }),
-        ...(!config.serverRendering && { render: false as const }),
+        render: config.serverRendering && {
+          timeoutMs: config.renderTimeoutMs,
+          rendersPerClient: config.rendersPerClient,
+          cacheBytes: config.renderCacheMb * 2 ** 20,
+        },
       },
     }),
   });

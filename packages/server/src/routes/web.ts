@@ -29,7 +29,9 @@ export interface WebOptions {
    * Server rendering of the pages drawn from searches (home, charts), when the build has its server
    * entry: on by default; false sends every page unrendered. `timeoutMs`: longest a render may take.
    */
-  render?: false | { timeoutMs?: number; warmPages?: readonly string[]; rendersPerClient?: number };
+  render?:
+    | false
+    | { timeoutMs?: number; warmPages?: readonly string[]; rendersPerClient?: number; cacheBytes?: number };
 }
 
 /**
@@ -133,6 +135,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
           ...(options.render?.rendersPerClient !== undefined && {
             rendersPerClient: options.render.rendersPerClient,
           }),
+          ...(options.render?.cacheBytes !== undefined && { cacheBytes: options.render.cacheBytes }),
         });
 
   /*
