@@ -156,16 +156,31 @@ export function postFrom(url: string, body: string, localAddress: string): Promi
   });
 }
 
-/** Sends the attack's bodies, `concurrency` at once, `rounds` times over, from `localAddress`. */
+/** How long an attack goes on, when it is drawn out so that a probe beside it sees enough of it. */
+export interface AttackSpan {
+  /** Rounds go on until this long has passed (after `rounds` at least). */
+  minMs: number;
+  /** A round starts this long after the one before it started (or when it ends, if later). */
+  roundEveryMs: number;
+}
+
+/**
+ * Sends the attack's bodies, `concurrency` at once, `rounds` times over, from `localAddress`; with
+ * `span`, more rounds follow at its pace until it has passed.
+ */
 export async function runSearchAttack(
   url: string,
   attack: SearchAttack,
   localAddress: string,
   rounds = 1,
+  span?: AttackSpan,
 ): Promise<AttackAnswer[]> {
   const answers: AttackAnswer[] = [];
   const base = Math.floor(Math.random() * 1000) * 1000;
-  for (let round = 0; round < rounds; round++) {
+  const started = performance.now();
+  for (let round = 0; round < rounds || performance.now() - started < (span?.minMs ?? 0); round++) {
+    const due = started + round * (span?.roundEveryMs ?? 0);
+    if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
     const batch = Array.from({ length: attack.concurrency }, (_, i) =>
       postFrom(url, attack.body(base + round * attack.concurrency + i), localAddress),
     );
