@@ -317,14 +317,29 @@ for (const [width, height] of [
       await expect(chips(page)).toHaveCount(2);
     });
 
-    test('an invalid scope shows the reason next to the chips, not an error screen', async ({ page }) => {
-      // A node the service refuses: its 400 message, next to the scope.
+    test('an invalid scope shows the reason next to the chips, not an error screen', async ({
+      page,
+      browser,
+    }) => {
+      // A node the service refuses: its 400 message, next to the scope, drawn by the server (the
+      // status says the address is wrong) and hydrated as drawn.
       const refused = {
         type: 'terminal',
         service: 'text',
         parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'exact_match', value: 'x' },
       };
-      await page.goto(scoped('/distribution/resolution', refused));
+      // Neither asked again nor drawn anew: no search, and no error but the page's own 400.
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.location().url !== page.url()) errors.push(message.text());
+      });
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/rcsbsearch/v2/query')) searches.push(request.url());
+      });
+      const answer = await page.goto(scoped('/distribution/resolution', refused));
+      expect(answer?.status()).toBe(400);
+      await waitForHydration(page, '[data-testid="scope-error"]');
       await expect(page.getByTestId('scope-error')).toContainText(
         'The search service refuses this scope: 400',
       );
@@ -332,6 +347,25 @@ for (const [width, height] of [
       await expect(page.getByTestId('scope-blocked')).toContainText('cannot be drawn for this scope');
       await expect(page.locator('.ps-data-error')).toHaveCount(0);
       await page.screenshot({ path: `${test.info().outputDir}/refused-scope-${width}.png` });
+      expect(errors).toEqual([]);
+      expect(searches).toEqual([]);
+
+      // Without scripts, an attribute the service does not know: the same page, not a blank one.
+      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+      const plain = await context.newPage();
+      const unknown = {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'no.such_attribute', operator: 'exact_match', value: 'x' },
+      };
+      expect((await plain.goto(scoped('/distribution/resolution', unknown)))?.status()).toBe(400);
+      await expect(plain.locator('h1')).toHaveText('PDB Data Distribution by Resolution');
+      await expect(plain.getByTestId('scope-error')).toContainText(
+        'The search service refuses this scope: 400 query.parameters.attribute: unknown attribute',
+      );
+      await expect(plain.getByTestId('scope-blocked')).toContainText('cannot be drawn for this scope');
+      await plain.screenshot({ path: `${test.info().outputDir}/unknown-attribute-scope-${width}.png` });
+      await context.close();
 
       // Not JSON at all: said with the parameter, and nothing is asked.
       await page.goto('/distribution/resolution?query=%7Bnot%20json');

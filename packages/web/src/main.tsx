@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
+import { revivedApiError } from './api/search-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig, ROOT_ELEMENT_ID } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
@@ -44,7 +45,12 @@ function serverState(): DehydratedState | undefined {
     const state = JSON.parse(script.textContent) as DehydratedState;
     // The answers are as fresh as the page: the server renders pages anew for a new archive.
     const now = Date.now();
-    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    for (const query of state.queries) {
+      query.state.dataUpdatedAt = now;
+      // A refusal the page was drawn with (a refused scope) is an ApiError again, as the page reads it.
+      if (query.state.status === 'error')
+        query.state.error = revivedApiError(query.state.error) ?? query.state.error;
+    }
     return state;
   } catch (error) {
     console.error("PDB Statistics: the page's server state could not be read", error);
@@ -79,6 +85,11 @@ if (!element) {
   if (state) {
     // The server drew the page from these answers: hydrated with them, nothing is asked again.
     hydrate(queryClient, state);
+    // A refused search is refused again: not asked anew as its page mounts (which would draw its
+    // loading state over the page the server drew).
+    for (const query of state.queries)
+      if (query.state.status === 'error')
+        queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
     void Promise.resolve(summary).then(() => {
       startHydration();
       hydrateRoot(element, app);

@@ -12,6 +12,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { Writable } from 'node:stream';
 import { METADATA_SCHEMA_KEY } from './api/queries.ts';
 import { createQueryClient } from './api/query-client.ts';
+import { ApiError, refusalOf } from './api/search-client.ts';
 import { App } from './app.tsx';
 import { parseRootConfig } from './config.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
@@ -123,7 +124,16 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   if (!inBase || (route && !RENDERED_PAGES.has(route.page)))
     throw new NotRendered(`${url.pathname} is drawn in the browser`);
 
-  const queryClient = createQueryClient(request.service);
+  // The service in this process refuses a request by throwing its validation error: the page sees
+  // it as the browser would see the service's 400 over HTTP (a refused scope is said, not fatal).
+  const service = request.service;
+  const queryClient = createQueryClient({
+    ...service,
+    search: (body, signal) =>
+      service.search(body, signal).catch((error: unknown) => {
+        throw refusalOf(error) ?? error;
+      }),
+  });
   // No retries on the server: the time limit is short, and the browser retries as usual.
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -131,6 +141,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const address = await loadPageData(queryClient, config.sierraConfig.searchApiUrl, route, url.searchParams);
   request.signal?.throwIfAborted();
   if (address.complete) return { location: `${url.pathname}?${address.complete.toString()}` };
+  // A refused search is drawn as refused, not as about to be asked again (as the browser does too).
+  for (const query of queryClient.getQueryCache().getAll())
+    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
 
   const html = await renderToString(
     <StrictMode>
@@ -144,18 +157,25 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   // gap in page-data.ts to fill): it is not drawn again here.
   const asked = unanswered(queryClient);
   if (asked.length > 0) throw new Error(`the page asked for data not loaded first: ${asked.join(', ')}`);
+  // A search the service refused (400) is part of a page that says so (a refused scope, with the
+  // status 400); any other failure is left to the browser, which asks again.
+  const refused = (error: unknown) =>
+    address.status === 400 && error instanceof ApiError && error.status === 400;
   const failed = queryClient
     .getQueryCache()
     .getAll()
-    .find((query) => query.state.status === 'error');
+    .find((query) => query.state.status === 'error' && !refused(query.state.error));
   if (failed) throw new NotRendered(`a search of the page failed: ${String(failed.state.error)}`);
   return {
     html,
     state: JSON.stringify(
-      // The metadata schemas are large; the page needs only what was read from them.
+      // The metadata schemas are large; the page needs only what was read from them. A refusal is
+      // handed over too (the browser revives it), so that the page hydrates as drawn.
       dehydrate(queryClient, {
         shouldDehydrateQuery: (query) =>
-          defaultShouldDehydrateQuery(query) && query.queryKey[0] !== METADATA_SCHEMA_KEY,
+          (defaultShouldDehydrateQuery(query) ||
+            (query.state.status === 'error' && refused(query.state.error))) &&
+          query.queryKey[0] !== METADATA_SCHEMA_KEY,
       }),
     ).replace(/</g, '\\u003c'),
     stateId: SERVER_STATE_ID,

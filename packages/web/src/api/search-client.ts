@@ -19,6 +19,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The service's own refusal of a request, thrown in its process (a page drawn on the server), as the
+ * ApiError its 400 answer gives over HTTP (the same body: status, message, field and code);
+ * undefined for any other error.
+ */
+export function refusalOf(error: unknown): ApiError | undefined {
+  if (!(error instanceof Error) || error.name !== 'RequestValidationError') return undefined;
+  const { field, code } = error as Error & { field?: unknown; code?: unknown };
+  return new ApiError(`400 ${error.message}`, 400, { status: 400, message: error.message, field, code });
+}
+
+/**
+ * An ApiError from its JSON form (a refusal the server drew a page with, handed over with the page's
+ * answers), or undefined when `value` is not one.
+ */
+export function revivedApiError(value: unknown): ApiError | undefined {
+  const error = value as { name?: unknown; status?: unknown; payload?: unknown } | null;
+  if (error?.name !== 'ApiError' || typeof error.status !== 'number') return undefined;
+  const message = (error.payload as { message?: unknown } | undefined)?.message;
+  return new ApiError(
+    `${error.status} ${typeof message === 'string' ? message : ''}`.trim(),
+    error.status,
+    error.payload,
+  );
+}
+
 /** A Retry-After header in milliseconds: seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null || header.trim() === '') return undefined;

@@ -40,6 +40,7 @@ import { loadBoardData } from '../board/board-query.ts';
 import { FUNDING_CHART, mapYearOf, yearScope } from '../map/funding-map-data.ts';
 import { heldExamples } from '../explore/explore-examples.ts';
 import { exploreAttributesQuery } from '../explore/use-explore-attributes.ts';
+import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { typicalBinsQuery } from '../explore/use-typical-bins.ts';
 import { HEADLINE_COUNTS, countRequest, holdingsRequest } from '../pages/summary-requests.ts';
 import { readPlotState } from '../routing/plot-state.ts';
@@ -98,8 +99,29 @@ async function homeData(client: QueryClient, url: string, held: HeldAttributes, 
   );
 }
 
-/** A chart page: the chart's answer over its scope, or every cohort's (and their "Other" bars) when compared. */
+/**
+ * A chart page's data, and what its address turned out to be: a scope the page cannot read, or one
+ * the search service refuses (an attribute it does not know, a value of the wrong type), is drawn
+ * saying so, with the status 400; the refusal stays in the query cache, as the page reads it.
+ */
 async function chartData(
+  client: QueryClient,
+  url: string,
+  held: HeldAttributes,
+  chart: ResolvedChart,
+  scope: ScopeReading,
+): Promise<AddressReading> {
+  try {
+    await chartAnswers(client, url, held, chart, scope);
+  } catch (error) {
+    if (scopeRefusal(error, scope.cohorts[0]?.node) === undefined) throw error;
+    return { status: 400 };
+  }
+  return scopeStatus(scope);
+}
+
+/** A chart page: the chart's answer over its scope, or every cohort's (and their "Other" bars) when compared. */
+async function chartAnswers(
   client: QueryClient,
   url: string,
   held: HeldAttributes,
@@ -162,8 +184,7 @@ async function exploreData(
   }
   const { spec } = readExplore(own, lookup.resolve);
   if (!spec) return { status: path !== '' && attribute === undefined ? 404 : 400 };
-  await chartData(client, url, held, resolveExplore(spec), scope);
-  return scopeStatus(scope);
+  return chartData(client, url, held, resolveExplore(spec), scope);
 }
 
 /** A results page: the page of hits its address names, then their key attributes. */
@@ -203,10 +224,16 @@ export async function loadPageData(
     case 'embed': {
       const definition: ChartDefinition = route.chart;
       const { variant, parent } = readPlotState(params, definition, DEFAULT_DATA_VIEW);
-      await chartData(client, searchApiUrl, held, resolveChart(definition, variant, parent), scope);
+      const reading = await chartData(
+        client,
+        searchApiUrl,
+        held,
+        resolveChart(definition, variant, parent),
+        scope,
+      );
       // A level the address names that cannot be opened: the page draws the top level and says why.
       if (parent !== undefined && drillProblem(definition, parent) !== undefined) return { status: 400 };
-      return scopeStatus(scope);
+      return reading;
     }
     case 'explore':
     case 'exploreEmbed':
