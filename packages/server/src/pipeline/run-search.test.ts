@@ -29,6 +29,23 @@ function stub(
 }
 
 describe(`${runSearch.name}`, () => {
+  it('refuses an answer over the bucket limit once the facets fetched pass it: later facets are never run', async () => {
+    const terms = (name: string, attribute: string) => ({ name, aggregation_type: 'terms', attribute });
+    const request = facets([
+      terms('A', 'rcsb_entry_info.experimental_method'),
+      terms('B', 'rcsb_entry_info.polymer_composition'),
+      terms('C', 'rcsb_entry_info.selected_polymer_entity_types'),
+      terms('D', 'exptl.method'),
+    ]);
+    const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
+    const execute = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
+    await expect(runSearch(compile(request), execute, execute, 6)).rejects.toThrow(
+      'the facet "B" makes the answer hold more than 6 buckets',
+    );
+    // The count, then A and B: C and D did not run.
+    expect(execute.seen).toHaveLength(3);
+  });
+
   it('null when nothing matches, without asking for more', async () => {
     const execute = stub(0, []);
     expect(await runSearch(compile(plan({ return_type: 'entry' })), execute)).toBeNull();

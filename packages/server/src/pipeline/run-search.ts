@@ -7,7 +7,6 @@ import {
   BucketBudget,
   groupRows,
   rangeKeyed,
-  refuseOverBudget,
   shapeFacets,
   type FacetData,
   type Key,
@@ -73,10 +72,13 @@ export async function runSearch(
     // Facets may compile to the same statement (date ranges by year beside a year histogram): it
     // runs once.
     const once = executeOnce(execute, new Map(), (query) => JSON.stringify([query.sql, query.parameters]));
-    const data: FacetData[] = [];
-    for (const facet of program.facets) data.push(await facetData(facet, once, cached));
     const budget = new BucketBudget(maxBuckets);
-    refuseOverBudget(data, budget);
+    const data: FacetData[] = [];
+    for (const facet of program.facets) {
+      const fetched = await facetData(facet, once, cached);
+      budget.admit(fetched);
+      data.push(fetched);
+    }
     // One top-level facet at a time, the event loop free between them: a terms facet over every
     // identifier of a large archive takes a few hundred milliseconds to label and sort, and a
     // request may ask for dozens within the bucket limit (each with a small max_num_intervals).

@@ -19,6 +19,8 @@ export type RowGroups = readonly ResultRow[] | ReadonlyMap<Key | null, RowGroups
  */
 export class BucketBudget {
   private used = 0;
+  /** Buckets the top-level facets admitted so far make at least. */
+  private least = 0;
 
   constructor(readonly limit: number) {}
 
@@ -30,7 +32,22 @@ export class BucketBudget {
 
   /** Refuses the request when `count` more buckets would pass the limit. */
   ensure(count: number, name: string): void {
-    if (this.used + count <= this.limit) return;
+    if (this.used + count > this.limit) this.refuse(name);
+  }
+
+  /**
+   * Refuses the answer as soon as the top-level facets fetched so far make more buckets than the
+   * limit, before the next facet's statement runs and before any bucket is labelled or sorted.
+   * Counted only once all were fetched, every facet's statement ran first: dozens of terms facets,
+   * each over another attribute with many values, all ran for an answer then refused.
+   */
+  admit(facet: FacetData): void {
+    this.least += leastBuckets(facet, this.limit - this.least + 1);
+    if (facet.program.kind === 'buckets' && this.least > this.limit)
+      this.refuse(facet.program.node.facet.name);
+  }
+
+  private refuse(name: string): never {
     throw new RequestValidationError(
       'REQ_ERR_LIMIT',
       'request_options.facets',
@@ -372,20 +389,6 @@ function leastBuckets(data: FacetData, enough: number): number {
     if (Number(row[row.length - 1]) >= facet.minPopulation) count++;
   }
   return count;
-}
-
-/**
- * Refuses an answer whose top-level facets alone make more buckets than `budget` allows, before any
- * bucket is labelled or sorted: shaping refuses it too, but only once the buckets are built, which
- * held the event loop for seconds (63 terms facets over every identifier, each of 50,000 rows and
- * more), so that every other request, cached answers too, waited. Counting stops at the limit.
- */
-export function refuseOverBudget(data: readonly FacetData[], budget: BucketBudget): void {
-  let least = 0;
-  for (const facet of data) {
-    least += leastBuckets(facet, budget.limit - least + 1);
-    if (facet.program.kind === 'buckets') budget.ensure(least, facet.program.node.facet.name);
-  }
 }
 
 /**
