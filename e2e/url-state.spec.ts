@@ -73,6 +73,39 @@ test('view, series, scale and scheme go into the URL and come back from it', asy
   await other.close();
 });
 
+test('a shared address with values the page does not read is sent to the address of what it shows', async ({
+  page,
+  browser,
+}) => {
+  // With scripts, at 1280 px: the view, the chart type and the reversed years of a growth chart.
+  const answer = await page.goto(
+    '/growth/experimental-method?view=bogus&chart=junk&from=2010&to=2000&scale=log',
+  );
+  expect(answer?.request().redirectedFrom()?.url()).toContain('view=bogus');
+  expect(new URL(page.url()).search).toBe('?from=2000&to=2010&scale=log');
+  await waitForChart(page);
+  await expect(page.getByRole('button', { name: 'Cumulative' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(logBox(page)).toBeChecked();
+  await expect(page.getByText('2000–2010', { exact: true })).toBeVisible();
+
+  // Without scripts, at 375 px: a trend chart's unknown view, a distribution's view and scheme.
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: false,
+  });
+  const plain = await context.newPage();
+  await plain.goto('/trend/r-free-by-year?view=bogus');
+  expect(new URL(plain.url()).pathname + new URL(plain.url()).search).toBe('/trend/r-free-by-year');
+  await expect(plain.getByRole('button', { name: 'Median & quartiles' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await plain.goto('/distribution/resolution?view=cumulative&scheme=nope&hide=x');
+  expect(new URL(plain.url()).search).toBe('?hide=x');
+  await expect(plain.locator('h1')).toHaveText('PDB Data Distribution by Resolution');
+  await context.close();
+});
+
 test('Back and Forward step through view, series, scale and scheme changes', async ({ page }) => {
   await page.goto('/growth/experimental-method');
   const start = await shownState(page);

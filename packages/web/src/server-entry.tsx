@@ -140,7 +140,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   });
   const address = await loadPageData(queryClient, config.sierraConfig.searchApiUrl, route, url.searchParams);
   request.signal?.throwIfAborted();
-  if (address.complete) return { location: `${url.pathname}?${address.complete.toString()}` };
+  if (address.complete) {
+    const query = address.complete.toString();
+    return { location: query ? `${url.pathname}?${query}` : url.pathname };
+  }
   // A refused search is drawn as refused, not as about to be asked again (as the browser does too).
   for (const query of queryClient.getQueryCache().getAll())
     if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });

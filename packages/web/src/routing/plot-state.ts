@@ -9,6 +9,7 @@ import {
   type YearWindow,
 } from '@pdb-stats/charts';
 import type { QueryNode } from '@pdb-stats/search-model';
+import { isColorSchemeName } from '../settings/colors.ts';
 
 /** What a chart page shows, kept in the URL so that every view can be linked. */
 export interface PlotState {
@@ -159,4 +160,44 @@ export function withWindow(
   set(FROM_PARAM, window.from, years.first);
   set(TO_PARAM, window.to, years.last);
   return next;
+}
+
+/** Values a chart page's address may give its own parameters; others are not read (the page shows its default). */
+const READ_VALUES: Record<string, (value: string) => boolean> = {
+  scale: (value) => value === 'log' || value === 'linear',
+  scheme: (value) => isColorSchemeName(value),
+};
+const GROWTH_VALUES: Record<string, (value: string) => boolean> = {
+  [CHART_TYPE_PARAM]: (value) => value === 'line',
+  [EVENTS_PARAM]: (value) => value === 'on',
+  [FROM_PARAM]: (value) => /^\d{4}$/.test(value),
+  [TO_PARAM]: (value) => /^\d{4}$/.test(value),
+};
+
+/**
+ * The address a chart page's parameters are written at when some of them cannot be read (a view the
+ * chart has not, `chart=junk`, `from=abc`, years the wrong way round): those left out, the years in
+ * order, every other parameter as given. Undefined when the address is already so: a link shared
+ * with a value the page ignores is sent to the address of what the page shows.
+ */
+export function correctedChartParams(
+  params: URLSearchParams,
+  chart: ChartDefinition,
+): URLSearchParams | undefined {
+  const views: readonly string[] = KIND_VIEWS[chart.kind];
+  const checks: Record<string, (value: string) => boolean> = {
+    ...READ_VALUES,
+    [VIEW_PARAM]: (value) => views.includes(value),
+    ...(chart.kind === 'growth' && GROWTH_VALUES),
+  };
+  const next = new URLSearchParams();
+  for (const [name, value] of params) if (!checks[name] || checks[name](value)) next.append(name, value);
+  if (chart.kind === 'growth') {
+    const window = readYearWindow(next.get(FROM_PARAM), next.get(TO_PARAM));
+    if (window.from !== undefined && String(window.from) !== next.get(FROM_PARAM)) {
+      next.set(FROM_PARAM, String(window.from));
+      next.set(TO_PARAM, String(window.to));
+    }
+  }
+  return next.toString() === params.toString() ? undefined : next;
 }

@@ -43,7 +43,7 @@ import { exploreAttributesQuery } from '../explore/use-explore-attributes.ts';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { typicalBinsQuery } from '../explore/use-typical-bins.ts';
 import { HEADLINE_COUNTS, countRequest, holdingsRequest } from '../pages/summary-requests.ts';
-import { readPlotState } from '../routing/plot-state.ts';
+import { correctedChartParams, readPlotState } from '../routing/plot-state.ts';
 import { parseRequestText } from '../search-pages/request-param.ts';
 import { resultRows } from '../search-pages/result-items.ts';
 import { addressedPage } from '../search-pages/results-request.ts';
@@ -57,7 +57,8 @@ import type { RouteMatch } from '@pdb-stats/charts';
 
 /**
  * What the address of a page drawn on the server turned out to be, when not one drawn as asked:
- * an explore link to be written out first (`complete`: the query string the page would write), or
+ * an explore link to be written out first, or a chart address with values the page does not read
+ * (`complete`: the query string the page is drawn at), or
  * one whose parameters cannot be drawn (`status`: 400, or 404 for an attribute the archive does not
  * hold), which the page is still drawn for, saying why.
  */
@@ -223,6 +224,8 @@ export async function loadPageData(
     case 'chart':
     case 'embed': {
       const definition: ChartDefinition = route.chart;
+      const corrected = correctedChartParams(params, definition);
+      if (corrected) return { complete: corrected };
       const { variant, parent } = readPlotState(params, definition, DEFAULT_DATA_VIEW);
       const reading = await chartData(
         client,
