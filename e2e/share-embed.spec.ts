@@ -93,6 +93,32 @@ for (const width of [320, 800]) {
   });
 }
 
+test('without JavaScript the embedded chart and explorer arrive drawn by the server', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 600 },
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto(`/embed/growth/experimental-method${STATE}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PDB Data Growth by Experimental Method');
+  await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+  await expect(page.locator('.ps-plot-chart .ps-bar[data-series="NMR"]')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+
+  const explore =
+    'attribute=rcsb_entry_info.resolution_combined&count=entry&dimension=bins&start=1&step=0.5&end=8.5';
+  await page.goto(`/embed/explore?${explore}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Entries by Resolution');
+  await expect(page.locator('.ps-plot-chart svg.ps-chart')).toBeVisible();
+  await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+  await expect(page.getByTestId('embed-source').getByRole('link')).toHaveAttribute(
+    'href',
+    `/explore?${explore}`,
+  );
+  await page.screenshot({ path: join(SHOTS, 'embed-explore-no-script-375.png'), fullPage: true });
+  await context.close();
+});
+
 test('a bar of the embedded chart opens its results in a new tab', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await page.goto('/embed/distribution/resolution');

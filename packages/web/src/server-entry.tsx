@@ -28,7 +28,8 @@ export class NotRendered extends Error {
 /**
  * The pages drawn from searches alone, whose markup is worth sending: home, the chart pages, the
  * explorer's (its chart, from the few attributes its address names), the results pages (a page of
- * hits and their key attributes), the board (its charts, in one batch) and the entry pages (one
+ * hits and their key attributes), the board (its charts, in one batch), the embedded chart and
+ * explorer (as their pages, without the site's frame) and the entry pages (one
  * entry's record); and the not-found page (any other address), which then reads
  * without scripts.
  */
@@ -40,6 +41,8 @@ const RENDERED_PAGES = new Set([
   'chemicalResults',
   'board',
   'boardEmbed',
+  'embed',
+  'exploreEmbed',
   'fundingMap',
   'entry',
 ]);
