@@ -80,8 +80,8 @@ export class ServiceBusyError extends Error {
   readonly statusCode = 503;
   readonly retryAfterS = BUSY_RETRY_AFTER_S;
 
-  constructor(reason: string) {
-    super(`the service is busy (${reason}); retry in ${BUSY_RETRY_AFTER_S} s`);
+  constructor(reason: string, options?: ErrorOptions) {
+    super(`the service is busy (${reason}); retry in ${BUSY_RETRY_AFTER_S} s`, options);
     this.name = 'ServiceBusyError';
   }
 }

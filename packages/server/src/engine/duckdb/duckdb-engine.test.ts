@@ -139,6 +139,28 @@ describe('memory', () => {
   });
 });
 
+describe('memory', () => {
+  it('answers a search that needs more than MEMORY_LIMIT_MB as busy (503, Retry-After), and goes on', async () => {
+    const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);
+    const engine = await openDuckDbEngine(snapshot.dir, { memoryLimitMb: 32 });
+    try {
+      // A list of 50 million integers must be held whole: nothing to spill it to.
+      const hungry = {
+        sql: 'SELECT len(list(i)) FROM range(50000000) t(i)',
+        parameters: [],
+      };
+      const failure = await engine.session(({ execute }) => execute(hungry), 'heavy').catch((error) => error);
+      expect(failure).toMatchObject({ name: 'ServiceBusyError', statusCode: 503, retryAfterS: 5 });
+      expect(String(failure.message)).toContain('no database memory to spare for this search');
+      const response = await new SearchPipeline(engine).search(plan({ return_type: 'entry' }));
+      expect(response?.total_count).toBe(4);
+    } finally {
+      await engine.close();
+      await snapshot.remove();
+    }
+  });
+});
+
 describe('a database file beside the snapshot', () => {
   it('is built on the first start, reused by later ones and by a second server, rebuilt for another snapshot', async () => {
     const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);

@@ -11,6 +11,7 @@ import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
   QueryTimeoutError,
+  ServiceBusyError,
   type ArchiveInfo,
   type Engine,
   type EngineSession,
@@ -207,7 +208,12 @@ class DuckDbEngine implements Engine {
       try {
         return await work({ execute, cached });
       } catch (error) {
-        throw timedOut ? new QueryTimeoutError(this.timeoutMs) : error;
+        if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+        // Past MEMORY_LIMIT_MB, DuckDB refuses what it cannot spill: the service is full for now
+        // (other searches hold the memory), not broken, so the client is asked to come back.
+        if (/Out of Memory Error/i.test(String(error)))
+          throw new ServiceBusyError('no database memory to spare for this search', { cause: error });
+        throw error;
       } finally {
         clearTimeout(timer);
         await this.derived.release(store, held);
