@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReturnType } from '@pdb-stats/search-model';
-import { fullCounts, LEVELS, type Manifest, SnapshotWriter } from '@pdb-stats/snapshot';
+import { databasePartOf, fullCounts, LEVELS, type Manifest, SnapshotWriter } from '@pdb-stats/snapshot';
 import { runDemoTask, type Counts, type DemoTask } from './demo-task.ts';
 import { resolveOptions, type GenerateOptions } from './generator.ts';
 
@@ -21,6 +21,12 @@ export interface DemoArchiveOptions extends GenerateOptions {
    * entries promoted 630-760 MB per process and cost 10-20 % more CPU).
    */
   chunkSize?: number;
+  /**
+   * False: the snapshot's tables are its DuckDB files only, without the Parquet files (what a server
+   * generating its own demo archive needs; see docs/SNAPSHOTS.md). Default true: `npm run demo`
+   * writes Parquet, the snapshots' interchange format.
+   */
+  parquet?: boolean;
 }
 
 /** Levels per child process, balanced by serialisation cost (entities and chains are the heavy ones). */
@@ -97,17 +103,21 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
   const chunkSize = options.chunkSize ?? 500;
   const entry = childEntry();
   const processes = entry ? (options.processes ?? (resolved.entries >= 20_000 ? 2 : 1)) : 1;
+  const parquet = options.parquet ?? true;
   const writer = await SnapshotWriter.open(options.outDir);
   const children: ChildProcess[] = [];
   try {
     let counts: Counts;
+    const tables: Partial<Record<ReturnType, string>> = {};
     if (processes === 2 && entry) {
+      SPLIT.forEach((levels, i) => levels.forEach((level) => (tables[level] = databasePartOf(i + 1))));
       const tasks = SPLIT.map((levels, i) => ({
         options: resolved,
         dir: writer.workDir,
         levels,
         part: i + 1,
         chunkSize,
+        parquet,
         reportGeneration: i === 0,
         threads: 2,
         memoryLimit: '1GB',
@@ -115,6 +125,7 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
       const parts = await Promise.all(tasks.map((task) => runChild(task, entry, onProgress, children)));
       counts = Object.assign({}, ...parts) as Counts;
     } else {
+      for (const level of LEVELS) tables[level] = databasePartOf(1);
       counts = await runDemoTask(
         {
           options: resolved,
@@ -122,6 +133,7 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
           levels: [...LEVELS],
           part: 1,
           chunkSize,
+          parquet,
           reportGeneration: true,
         },
         onProgress,
@@ -132,6 +144,7 @@ export async function generateDemoArchive(options: DemoArchiveOptions): Promise<
       demo: true,
       archive_date: resolved.archiveDate,
       seed: resolved.seed,
+      tables,
     });
   } finally {
     await Promise.all(children.map(stopChild));

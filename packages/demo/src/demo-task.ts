@@ -13,6 +13,8 @@ export interface DemoTask {
   /** Which of the archive's database files (`databasePartOf`) receives the levels' tables. */
   part: number;
   chunkSize: number;
+  /** False: the levels' tables only, no Parquet files (the server's own demo archive). */
+  parquet?: boolean;
   /** Whether this task reports generation progress (one task per archive does). */
   reportGeneration: boolean;
   /** DuckDB threads for the Parquet conversion; default all cores. */
@@ -38,6 +40,7 @@ export async function runDemoTask(
     (globalThis as { gc?: () => void }).gc?.();
     await files.toParquet({
       database: join(task.dir, databasePartOf(task.part)),
+      parquet: task.parquet ?? true,
       ...(task.threads && { threads: task.threads }),
       ...(task.memoryLimit && { memoryLimit: task.memoryLimit }),
       onProgress,

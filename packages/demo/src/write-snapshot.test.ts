@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { RETURN_TYPES } from '@pdb-stats/search-model';
 import {
   columnsOf,
   parquetFileOf,
   type DemoDocuments,
   type Row,
   isSnapshot,
+  levelSources,
+  openSnapshot,
   readManifest,
 } from '@pdb-stats/snapshot';
 import { generateDemoArchive } from './demo-archive.ts';
@@ -38,12 +40,9 @@ afterAll(async () => {
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** Every row of a level's Parquet file as plain JSON (DuckDB's own to_json), in key order. */
-async function readRows(dir: string, level: ReturnType): Promise<Row[]> {
-  const file = join(dir, parquetFileOf(level));
-  const result = await db.runAndReadAll(
-    `SELECT to_json(t)::VARCHAR AS j FROM read_parquet(${quote(file)}) t ORDER BY _key`,
-  );
+/** Every row of a level's table as plain JSON (DuckDB's own to_json), in key order. */
+async function readRows(from: string): Promise<Row[]> {
+  const result = await db.runAndReadAll(`SELECT to_json(t)::VARCHAR AS j FROM ${from} t ORDER BY _key`);
   return result.getRows().map(([json]) => JSON.parse(json as string) as Row);
 }
 
@@ -52,9 +51,15 @@ async function describeColumns(sql: string): Promise<string[][]> {
   return result.getRowObjects().map((row) => [String(row.column_name), String(row.column_type)]);
 }
 
+/** The snapshot's tables (its Parquet files, or its database files without them) hold these rows. */
 async function expectSameContent(dir: string, documents: DemoDocuments): Promise<void> {
-  for (const level of RETURN_TYPES) {
-    expect(await readRows(dir, level), level).toEqual(documents[level]);
+  const sources = await levelSources(db, dir, (await readManifest(dir)).tables);
+  try {
+    for (const level of RETURN_TYPES) {
+      expect(await readRows(sources.from[level]), level).toEqual(documents[level]);
+    }
+  } finally {
+    await sources.detach();
   }
 }
 
@@ -143,6 +148,38 @@ describe('generateDemoArchive', () => {
     const manifest = await generateDemoArchive({ ...OPTIONS, outDir: dir, processes: 2, chunkSize: 100 });
     for (const level of RETURN_TYPES) expect(manifest.counts[level]).toBe(docs[level].length);
     await expectSameContent(dir, docs);
+  });
+
+  it('writes the tables of its database files only, without Parquet files, when asked', async () => {
+    const withParquet = await openSnapshot(join(root, 'two-processes'));
+    const dir = join(root, 'without-parquet');
+    const messages: string[] = [];
+    const manifest = await generateDemoArchive({
+      ...OPTIONS,
+      outDir: dir,
+      processes: 2,
+      chunkSize: 100,
+      parquet: false,
+      onProgress: (m) => messages.push(m),
+    });
+    expect(manifest.tables).toEqual({
+      entry: 'tables-1.duckdb',
+      non_polymer_entity: 'tables-1.duckdb',
+      assembly: 'tables-1.duckdb',
+      mol_definition: 'tables-1.duckdb',
+      polymer_entity: 'tables-2.duckdb',
+      polymer_instance: 'tables-2.duckdb',
+    });
+    expect((await readdir(dir)).sort()).toEqual(['manifest.json', 'tables-1.duckdb', 'tables-2.duckdb']);
+    expect(messages.some((m) => m.startsWith('polymer_instance: '))).toBe(true);
+    expect(messages.filter((m) => m.includes('.parquet'))).toEqual([]);
+    expect(await isSnapshot(dir)).toBe(true);
+    await expectSameContent(dir, docs);
+    // Its layout is read from the tables: the same as that of the Parquet files.
+    const opened = await openSnapshot(dir);
+    expect(opened.parquet).toBe(false);
+    expect(withParquet.parquet).toBe(true);
+    expect(opened.layout).toEqual(withParquet.layout);
   });
 
   it('leaves nothing behind when the options are wrong', async () => {

@@ -334,7 +334,13 @@ async function openSnapshot(dir: string): Promise<OpenSnapshot> {
     // writes mol_definition so); it counts as a level the snapshot lacks.
     if (await exists(file)) files.set(level, file);
   }
-  if (files.size === 0) throw fail(`it holds none of ${RETURN_TYPES.map(parquetFileOf).join(', ')}`);
+  if (files.size === 0)
+    throw fail(
+      `it holds none of ${RETURN_TYPES.map(parquetFileOf).join(', ')}` +
+        (manifest.tables
+          ? ' (a demo archive a server generated for itself keeps its tables in DuckDB files only; `npm run demo` writes one with Parquet files)'
+          : ''),
+    );
   const { source, archive_date, generator, generated_at } = manifest;
   return { summary: { dir: path, source, archive_date, generator, generated_at }, files };
 }

@@ -12,6 +12,7 @@ export {
   parquetFileOf,
 } from './documents.ts';
 export { LevelFiles, narrowedColumns } from './level-files.ts';
+export { type LevelSources, levelSources } from './level-sources.ts';
 export { MANIFEST_FILE, type Manifest, isSnapshot, readManifest } from './manifest.ts';
 export { type Snapshot, openSnapshot } from './open-snapshot.ts';
 export { readSnapshotLayout } from './snapshot-layout.ts';

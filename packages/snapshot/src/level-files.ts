@@ -195,12 +195,16 @@ export class LevelFiles {
    * `database`, each level's rows go first into a table of that DuckDB file (created), and its
    * Parquet file is written from the table: the file is then a database the server can attach as
    * it is (see `DATABASE_PART`), so the rows are parsed once and never loaded again at start.
+   * With `database` and `parquet: false`, only the tables are written: a snapshot whose levels are
+   * read from its database files (`Manifest.tables`; the server's own demo archive).
    */
   async toParquet(
     options: {
       threads?: number;
       memoryLimit?: string;
       database?: string;
+      /** False: no Parquet files, only the tables of `database` (default true). */
+      parquet?: boolean;
       attributes?: readonly CatalogueAttribute[];
       onProgress?: (message: string) => void;
       /** Runs first, on the converting connection (an importer's tables the queries below join). */
@@ -218,6 +222,8 @@ export class LevelFiles {
     } = {},
   ): Promise<void> {
     await this.close();
+    const parquet = options.parquet ?? true;
+    if (!parquet && !options.database) throw new Error('without Parquet files, a database file is needed');
     const config: Record<string, string> = {
       temp_directory: join(this.dir, `.spill-${this.levels[0]}`),
       // Rows are read, written and exported by all threads at once, their row groups in any order
@@ -246,7 +252,10 @@ export class LevelFiles {
         if (options.database) {
           const table = `${PART}.${quoteName(level)}`;
           await connection.run(`CREATE TABLE ${table} AS ${query}`);
-          await connection.run(`COPY ${table} TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+          if (parquet)
+            await connection.run(
+              `COPY ${table} TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`,
+            );
         } else {
           await connection.run(
             `COPY (${query}) TO ${quoteString(target)} (FORMAT parquet, COMPRESSION zstd)`,
@@ -254,14 +263,16 @@ export class LevelFiles {
         }
         if (options.query) {
           const counted = await connection.runAndReadAll(
-            `SELECT count(*) FROM read_parquet(${quoteString(target)})`,
+            options.database
+              ? `SELECT count(*) FROM ${PART}.${quoteName(level)}`
+              : `SELECT count(*) FROM read_parquet(${quoteString(target)})`,
           );
           this.counts[level] = Number(counted.getRowsJS()[0]?.[0] ?? 0);
         }
         await rm(this.ndjson(level));
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         options.onProgress?.(
-          `${parquetFileOf(level)}: ${(this.counts[level] ?? 0).toLocaleString('en-US')} rows (${seconds} s)`,
+          `${parquet ? parquetFileOf(level) : level}: ${(this.counts[level] ?? 0).toLocaleString('en-US')} rows (${seconds} s)`,
         );
       }
       if (options.database) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ describe('validateManifest', () => {
     });
     const imported = { ...withoutSeed, source: 'wwPDB mmCIF files', sources: ['PDB', 'CCD'], demo: false };
     expect(validateManifest(imported)).toEqual(imported);
+    const withTables = { ...VALID, tables: { entry: 'tables-1.duckdb', assembly: 'tables-2.duckdb' } };
+    expect(validateManifest(withTables)).toEqual(withTables);
   });
 
   it.each([
@@ -54,6 +56,9 @@ describe('validateManifest', () => {
       /"counts.assembly" must be a non-negative integer/,
     ],
     [{ ...VALID, counts: undefined }, /"counts"/],
+    [{ ...VALID, tables: ['tables-1.duckdb'] }, /"tables" must be an object/],
+    [{ ...VALID, tables: { chain: 'tables-1.duckdb' } }, /"tables.chain" is not a level/],
+    [{ ...VALID, tables: { entry: '../x.duckdb' } }, /"tables.entry" must name a file tables-<n>\.duckdb/],
     [[VALID], /must be a JSON object/],
   ])('names the field that is wrong (%#)', (value, message) => {
     expect(() => validateManifest(value, 'x/manifest.json')).toThrow(message);
@@ -82,5 +87,26 @@ describe('readManifest and isSnapshot', () => {
     for (const level of Object.keys(VALID.counts)) await writeFile(join(dir, `${level}.parquet`), '');
     expect(await isSnapshot(dir)).toBe(true);
     expect(await isSnapshot(join(dir, 'nowhere'))).toBe(false);
+  });
+
+  it('takes a level without its Parquet file from the database file the manifest names', async () => {
+    const tables = join(dir, 'tables');
+    await mkdir(tables);
+    const levels = Object.keys(VALID.counts);
+    const [first, ...others] = levels as [string, ...string[]];
+    await writeFile(join(tables, `${first}.parquet`), '');
+    const manifest = {
+      ...VALID,
+      tables: Object.fromEntries(others.map((level, i) => [level, `tables-${(i % 2) + 1}.duckdb`])),
+    };
+    await writeFile(join(tables, 'manifest.json'), JSON.stringify(manifest));
+    await writeFile(join(tables, 'tables-1.duckdb'), '');
+    // A database file the manifest names is missing: the snapshot is not complete.
+    expect(await isSnapshot(tables)).toBe(false);
+    await writeFile(join(tables, 'tables-2.duckdb'), '');
+    expect(await isSnapshot(tables)).toBe(true);
+    // A level neither in a Parquet file nor in a database file: not complete either.
+    await rm(join(tables, `${first}.parquet`));
+    expect(await isSnapshot(tables)).toBe(false);
   });
 });

@@ -68,11 +68,18 @@ export class SnapshotToEnrich {
   static async open(outDir: string): Promise<SnapshotToEnrich> {
     const dir = await servedSnapshot(outDir);
     if (!dir) throw new ImportError(`--into ${outDir}: not an archive snapshot to enrich`);
+    let snapshot: Snapshot;
     try {
-      return new SnapshotToEnrich(await openSnapshot(dir));
+      snapshot = await openSnapshot(dir);
     } catch (error) {
       throw new ImportError(`--into ${outDir}: ${(error as Error).message}`);
     }
+    // Its rows are read from the Parquet files, which a server's own demo archive does not have.
+    if (!snapshot.parquet)
+      throw new ImportError(
+        `--into ${outDir}: a snapshot without Parquet files (its tables are DuckDB files)`,
+      );
+    return new SnapshotToEnrich(snapshot);
   }
 
   get dir(): string {

@@ -1,7 +1,5 @@
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readSnapshotLayout, quoteName } from '@pdb-stats/snapshot';
+import { levelSources, readManifest, readSnapshotLayout, quoteName } from '@pdb-stats/snapshot';
 import {
   AttributeSet,
   RETURN_TYPES,
@@ -34,12 +32,11 @@ export interface KeyDocumentSource {
 /** Largest number of identifiers one lookup may name: a results page shows 25. */
 export const MAX_LOOKUP_IDS = 100;
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /**
  * Key attributes of result identifiers (titles, methods, names), which the Search API does not return.
- * It reads the snapshot's level Parquet files through views of its own DuckDB instance, apart from
- * the search engine, so that a results page costs the engine nothing and the engine can change freely.
+ * It reads the snapshot's tables (its Parquet files, or its database files attached read-only when
+ * it has no Parquet files: `levelSources`) through views of its own DuckDB instance, apart from the
+ * search engine, so that a results page costs the engine nothing and the engine can change freely.
  */
 export class DocumentStore implements KeyDocumentSource {
   /** Lookups run one at a time on the one connection; each is a few milliseconds. */
@@ -54,7 +51,7 @@ export class DocumentStore implements KeyDocumentSource {
     private readonly maxEntryRows: number,
   ) {}
 
-  /** Opens a snapshot folder (`<dir>/<level>.parquet`); fails at once when a level file is missing. */
+  /** Opens a snapshot folder; fails at once when a level's table is missing. */
   /** `held`: the attributes the snapshot holds, when the caller knows them already (the engine does). */
   /** `maxEntryRows`: parts of each kind, and values of each attribute, an entry record lists. */
   static async open(
@@ -69,13 +66,14 @@ export class DocumentStore implements KeyDocumentSource {
     let connection: DuckDBConnection | undefined;
     try {
       connection = await instance.connect();
-      for (const level of RETURN_TYPES) {
-        const file = join(snapshotDir, `${level}.parquet`);
-        await access(file);
-        await connection.run(
-          `CREATE VIEW ${quoteName(level)} AS SELECT * FROM read_parquet(${literal(file)})`,
-        );
-      }
+      const sources = await levelSources(
+        connection,
+        snapshotDir,
+        (await readManifest(snapshotDir)).tables,
+        '_documents',
+      );
+      for (const level of RETURN_TYPES)
+        await connection.run(`CREATE VIEW ${quoteName(level)} AS SELECT * FROM ${sources.from[level]}`);
       return new DocumentStore(instance, connection, keys, held, maxEntryRows);
     } catch (error) {
       connection?.closeSync();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
+import { DEMO_ATTRIBUTES, generateDemoArchive, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { RETURN_TYPES } from '@pdb-stats/search-model';
 import { ClickHouseNode } from '../../src/engine/clickhouse/http-client.ts';
 import { loadSnapshot, shardTables } from '../../src/engine/clickhouse/load-snapshot.ts';
@@ -82,4 +82,35 @@ describe.skipIf(!cluster)('loading a snapshot into the shards', () => {
       }
     },
   );
+});
+
+describe.skipIf(!cluster)('loading a demo snapshot without Parquet files', () => {
+  it('loads the tables of its database files', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'pdb-stats-load-tables-'));
+    const database = `${DATABASE}_tables`;
+    try {
+      const snapshot = join(root, 'demo');
+      const manifest = await generateDemoArchive({
+        entries: 800,
+        seed: 5,
+        archiveDate: '2026-07-01',
+        outDir: snapshot,
+        parquet: false,
+      });
+      for (const shard of shards) {
+        await shard.send(`DROP DATABASE IF EXISTS ${ident(database)}`);
+        for (const statement of shardTables(database, cluster!.cluster, DEMO_ATTRIBUTES))
+          await shard.send(statement);
+      }
+      const counts = await loadSnapshot(snapshot, shards, database, DEMO_ATTRIBUTES);
+      expect(counts).toEqual(manifest.counts);
+      // The same entries as the Parquet files of the same archive (generated alike above).
+      const idsIn = (db: string) =>
+        shards[0]!.rows(`SELECT rcsb_id FROM ${ident('entry')} ORDER BY rcsb_id`, { database: db });
+      expect(await idsIn(database)).toEqual(await idsIn(DATABASE));
+    } finally {
+      for (const shard of shards) await shard.send(`DROP DATABASE IF EXISTS ${ident(database)}`);
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,9 +1,8 @@
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBBlobVector } from '@duckdb/node-api';
 import { RETURN_TYPES, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
-import { quoteName, quoteString } from '@pdb-stats/snapshot';
+import { levelSources, quoteName, readManifest } from '@pdb-stats/snapshot';
 import type { ClickHouseNode } from './http-client.ts';
 import { ident, levelColumns, shardKey } from './schema.ts';
 import { fromStaging, stagedRow, stagingColumns } from './staging.ts';
@@ -42,7 +41,8 @@ const LOAD_SETTINGS = {
 };
 
 /**
- * Loads each level's Parquet file into the shards' local tables. DuckDB reads the file once and
+ * Loads each level's table into the shards' local tables. DuckDB reads it once (the Parquet file,
+ * or the snapshot's database file for a snapshot without Parquet files: `levelSources`) and
  * makes each row a JSON line (staging.ts) for the shard of its entry (`key mod shards`, so that
  * an entry and its objects live together; records split into one array per field); the lines
  * stream to that shard's staging table in one `INSERT` per level, with backpressure and nothing
@@ -55,10 +55,12 @@ export async function loadSnapshot(
   held: readonly CatalogueAttribute[],
   onProgress?: (message: string) => void,
 ): Promise<Record<ReturnType, number>> {
+  const manifest = await readManifest(snapshotDir);
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const counts = {} as Record<ReturnType, number>;
   try {
+    const sources = await levelSources(connection, snapshotDir, manifest.tables);
     for (const level of RETURN_TYPES) {
       const columns = levelColumns(level, held);
       const stage = ident(`${level}_stage`);
@@ -73,7 +75,7 @@ export async function loadSnapshot(
       try {
         const result = await connection.stream(
           `SELECT ${stagedRow(columns)}, CAST(${quoteName(shardKey(level))} % ${shards.length} AS INTEGER)` +
-            ` FROM read_parquet(${quoteString(join(snapshotDir, `${level}.parquet`))})`,
+            ` FROM ${sources.from[level]}`,
         );
         for await (const chunk of result) {
           const json = chunk.getColumnVector(0) as DuckDBBlobVector;

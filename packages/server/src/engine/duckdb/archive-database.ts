@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { access, rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { quoteName, quoteString, type Snapshot } from '@pdb-stats/snapshot';
+import { levelSources, quoteName, quoteString, type Snapshot } from '@pdb-stats/snapshot';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 
 /** The attached database holding the archive's tables; connections find them through their search path. */
@@ -38,13 +38,19 @@ function digestOf(snapshot: Snapshot): string {
     .digest('hex');
 }
 
+/** Copies each level's table from the snapshot's Parquet files, or from its database files without them. */
 async function copyTables(connection: DuckDBConnection, database: string, snapshot: Snapshot): Promise<void> {
-  for (const level of RETURN_TYPES) {
-    await connection.run(
-      `CREATE TABLE ${quoteName(database)}.${quoteName(level)} AS SELECT * FROM read_parquet(${quoteString(snapshot.fileOf(level))})`,
-    );
-    // Compressed table by table, so that the uncompressed copy of only one is held at a time.
-    await connection.run(`CHECKPOINT ${quoteName(database)}`);
+  const sources = await levelSources(connection, snapshot.dir, snapshot.manifest.tables, '_source');
+  try {
+    for (const level of RETURN_TYPES) {
+      await connection.run(
+        `CREATE TABLE ${quoteName(database)}.${quoteName(level)} AS SELECT * FROM ${sources.from[level]}`,
+      );
+      // Compressed table by table, so that the uncompressed copy of only one is held at a time.
+      await connection.run(`CHECKPOINT ${quoteName(database)}`);
+    }
+  } finally {
+    await sources.detach();
   }
 }
 
@@ -130,7 +136,8 @@ async function readEveryBlock(connection: DuckDBConnection): Promise<void> {
  *   attached read-only on later starts. Either way no table is loaded at start, several servers may
  *   share the files, and DuckDB reads their blocks as queries need them. A file built from another
  *   snapshot is rebuilt, written aside and renamed into place.
- * - Without, an in-memory database loaded from the Parquet files at every start.
+ * - Without, an in-memory database loaded from the Parquet files at every start (from the database
+ *   files, attached read-only while they are copied, for a snapshot without Parquet files).
  */
 export async function attachArchive(
   connection: DuckDBConnection,
@@ -148,6 +155,11 @@ export async function attachArchive(
     await readEveryBlock(connection);
     return { how: 'attached', searchPath: searchPath(parts) };
   }
+  // Without Parquet files, the database files are the only copy of the rows: nothing to build from.
+  if (!snapshot.parquet)
+    throw new Error(
+      `${snapshot.dir}: its database files do not hold the tables its manifest counts, and it has no Parquet files to build them from`,
+    );
   const digest = digestOf(snapshot);
   const reused = await holdsSnapshot(connection, file, digest);
   if (!reused) {
