@@ -444,6 +444,29 @@ for (const [width, height] of [
         '/explore?attribute=entity_poly.rcsb_entity_polymer_type&count=polymer_entity&dimension=terms&top=1';
       await page.goto(address);
       await waitForChart(page);
+      // The builder's menus show their choices whole ("Most frequent values" was cut at 375 px), and
+      // every control is on the screen.
+      const controls = await builder(page)
+        .locator('select, input, button, .ps-switch')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const box = element.getBoundingClientRect();
+            let needed = 0;
+            if (element instanceof HTMLSelectElement) {
+              // Its width when nothing holds it in: that of its longest choice.
+              const style = element.getAttribute('style');
+              Object.assign(element.style, { width: 'auto', maxWidth: 'none', position: 'absolute' });
+              needed = element.getBoundingClientRect().width;
+              if (style === null) element.removeAttribute('style');
+              else element.setAttribute('style', style);
+            }
+            return { right: box.right, cut: needed - box.width };
+          }),
+        );
+      for (const control of controls) {
+        expect(control.right).toBeLessThanOrEqual(width);
+        expect(control.cut).toBeLessThanOrEqual(0.5);
+      }
       const expected = await expectedBars(baseURL!, page.url());
       const label = 'Other (none of the 1 shown)';
       expect([...expected.keys()].at(-1)).toBe(`${label}|`);

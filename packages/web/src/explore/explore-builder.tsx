@@ -91,7 +91,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
           />
         </div>
         {picked && (
-          <label className="ps-qb-field">
+          <label className="ps-qb-field ps-explore-choice">
             <span className="ps-qb-label">Count</span>
             <select
               className="ps-qb-input"
@@ -108,7 +108,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
           </label>
         )}
         {picked && (
-          <label className="ps-qb-field">
+          <label className="ps-qb-field ps-explore-choice">
             <span className="ps-qb-label">Group by</span>
             <select
               className="ps-qb-input"
@@ -136,7 +136,9 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
         >
           {dimension === 'terms' ? (
             <label className="ps-qb-field">
-              <span className="ps-qb-label">Values shown (1–{MAX_TOP})</span>
+              <span className="ps-qb-label">
+                Values shown <span className="ps-explore-range">(1–{MAX_TOP})</span>
+              </span>
               <input
                 className="ps-qb-input"
                 name="top"
