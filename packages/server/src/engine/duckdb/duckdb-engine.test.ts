@@ -119,6 +119,30 @@ describe('derived tables', () => {
 });
 
 describe('memory', () => {
+  it('without MEMORY_LIMIT_MB, bounds DuckDB to twice the database files, 1 GiB at least; loaded into memory, leaves its own', async () => {
+    const snapshot = await tinySnapshot(FIXTURE_ARCHIVE);
+    const limitOf = async (databaseFile?: string) => {
+      const engine = await openDuckDbEngine(snapshot.dir, databaseFile ? { databaseFile } : {});
+      try {
+        const query = { sql: "SELECT current_setting('memory_limit')", parameters: [] };
+        const [[limit]] = (await engine.session(({ execute }) => execute(query))) as [[string]];
+        return limit;
+      } finally {
+        await engine.close();
+      }
+    };
+    try {
+      expect(await limitOf(`${snapshot.dir}.duckdb`)).toBe('1.0 GiB');
+      // DuckDB's own default: 80 % of the machine's memory.
+      const own = await limitOf();
+      expect(own).not.toBe('1.0 GiB');
+      expect(own).toMatch(/GiB$/);
+    } finally {
+      await snapshot.remove();
+      await rm(`${snapshot.dir}.duckdb`, { force: true });
+    }
+  });
+
   it('holds the tables compressed, and refuses an archive beyond MEMORY_LIMIT_MB at start, saying so', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-memory-'));
     try {
