@@ -147,6 +147,12 @@ for (const [width, height] of [
         expect(title).toBe('Resolution of entries');
         await expect(page.locator('h1')).toHaveText('Entries by Resolution');
         await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+        // Its bins changed in the builder, with or without scripts: the same chart, wider bins.
+        await builder(page).getByRole('textbox', { name: 'Step' }).fill('0.4');
+        await builder(page).getByRole('button', { name: 'Apply' }).click();
+        await expect(page).toHaveURL(/\/explore\?attribute=rcsb_entry_info\.resolution_combined&.*step=0\.4/);
+        await expect(page.locator('h1')).toHaveText('Entries by Resolution');
+        await expect(page.locator('.ps-plot-chart .ps-bar[data-x="1.0–1.4 Å"]').first()).toBeAttached();
         await context.close();
       });
 

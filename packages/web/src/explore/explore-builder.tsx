@@ -129,11 +129,19 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
       {picked && (dimension === 'terms' || dimension === 'bins') && (
         // Remounted with the URL, so that the boxes show what is drawn after Back or a new attribute.
         <form
+          method="get"
           className="ps-explore-row"
           key={own.toString()}
           onSubmit={applyNumbers}
           data-testid="explore-numbers"
         >
+          {/* Without scripts the form is sent as it is: the rest of the address goes with its boxes
+              (else Apply would lose the attribute and open the landing). */}
+          {[...params]
+            .filter(([name]) => !(dimension === 'terms' ? ['top'] : ['start', 'step', 'end']).includes(name))
+            .map(([name, value], i) => (
+              <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+            ))}
           {dimension === 'terms' ? (
             <label className="ps-qb-field">
               <span className="ps-qb-label">
