@@ -134,8 +134,9 @@ describe('one client address holds at most MAX_CONNECTIONS_PER_CLIENT connection
         status: 429,
         message: 'too many open connections from your address (at most 40); close some or retry in 5 s',
       });
-      // At once, not after a timeout.
-      expect(closedAfterMs).toBeLessThan(1000);
+      // At once, not after the headers timeout (2 s): 500 connections opened together take a loaded
+      // machine about a second to accept and refuse (1.09 s seen once in a full test run).
+      expect(closedAfterMs).toBeLessThan(Number(LIMITS.HEADERS_TIMEOUT_MS) * 0.75);
     }
     expectVisitorsServed(probe);
 
