@@ -85,6 +85,7 @@ for (const viewport of VIEWPORTS) {
 
     test('a page can be jumped to: its identifiers are the service’s for that page', async ({
       page,
+      browser,
       baseURL,
     }) => {
       await page.goto(resultsUrl(ALL_ENTRIES));
@@ -103,6 +104,32 @@ for (const viewport of VIEWPORTS) {
       expect(expected).toHaveLength(25);
       await expect(rowHeads(page)).toHaveText(expected);
       await expect(page.getByTestId('results-table').locator('caption')).toContainText('Page 3 of');
+
+      // Without scripts: the page to jump to and the order are forms that keep the search.
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        javaScriptEnabled: false,
+      });
+      const plain = await context.newPage();
+      await plain.goto(resultsUrl(ALL_ENTRIES));
+      await plain.getByLabel('Go to page').fill('3');
+      await plain.getByRole('button', { name: 'Go', exact: true }).click();
+      await expect(plain).toHaveURL(/\?request=.*&page=3$/);
+      await expect(plain.getByRole('status')).toContainText('showing 51–75');
+      await expect(rowHeads(plain)).toHaveText(expected);
+      const order = plain.getByLabel('Sort by');
+      const choice = await order.locator('option').nth(1).getAttribute('value');
+      await order.selectOption(choice!);
+      await plain.getByRole('button', { name: 'Sort', exact: true }).click();
+      const sent = new URL(plain.url()).searchParams;
+      expect([sent.get('request'), sent.get('sort'), sent.get('page')]).toEqual([
+        JSON.stringify(ALL_ENTRIES),
+        choice,
+        null,
+      ]);
+      await expect(plain.getByRole('status')).toContainText('showing 1–25');
+      await expect(plain.getByLabel('Sort by')).toHaveValue(choice!);
+      await context.close();
     });
 
     test('a value the archive lacks shows "—", and the default order is not called a score', async ({

@@ -163,6 +163,7 @@ function Results({ request }: { request: SearchRequest }) {
 function SortControl({ request, choice }: { request: SearchRequest; choice: SortChoice | undefined }) {
   const navigate = useNavigate();
   const address = useAddress();
+  const [params] = useSearchParams();
   const id = useId();
   const own = request.request_options?.sort;
   const choices = [
@@ -171,11 +172,18 @@ function SortControl({ request, choice }: { request: SearchRequest; choice: Sort
       c.sort ? c : { key: c.key, label: defaultOrderLabel(request) },
     ),
   ];
+  // Without scripts the menu is a form sent with its button: the same search, this order, page 1.
   return (
-    <p className="ps-sp-controls">
+    <form method="get" className="ps-sp-controls">
+      {[...params].map(([name, value], i) =>
+        name === 'sort' || name === 'page' ? null : (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ),
+      )}
       <label htmlFor={id}>Sort by </label>
       <select
         id={id}
+        name="sort"
         value={choice?.key ?? (own ? 'request' : 'score')}
         onChange={(event) => navigate(address(1, event.target.value))}
       >
@@ -184,8 +192,11 @@ function SortControl({ request, choice }: { request: SearchRequest; choice: Sort
             {c.label}
           </option>
         ))}
-      </select>
-    </p>
+      </select>{' '}
+      <button type="submit" className="ps-sp-button ps-sp-noscript">
+        Sort
+      </button>
+    </form>
   );
 }
 
@@ -193,6 +204,7 @@ function SortControl({ request, choice }: { request: SearchRequest; choice: Sort
 function Pager({ page, pages }: { page: number; pages: number }) {
   const navigate = useNavigate();
   const address = useAddress();
+  const [params] = useSearchParams();
   const id = useId();
   const [wanted, setWanted] = useState(String(page));
   const jump = (event: FormEvent) => {
@@ -221,10 +233,15 @@ function Pager({ page, pages }: { page: number; pages: number }) {
         <span>Next →</span>
       )}
       {pages > 1 && (
-        <form className="ps-sp-jump" onSubmit={jump}>
+        // Without scripts the form is sent as it is: the same search and order, at the page asked.
+        <form method="get" className="ps-sp-jump" onSubmit={jump}>
+          {[...params].map(([name, value], i) =>
+            name === 'page' ? null : <input key={`${name}-${i}`} type="hidden" name={name} value={value} />,
+          )}
           <label htmlFor={id}>Go to page</label>
           <input
             id={id}
+            name="page"
             type="number"
             inputMode="numeric"
             min={1}
