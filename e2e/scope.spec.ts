@@ -365,6 +365,11 @@ for (const [width, height] of [
       );
       await expect(plain.getByTestId('scope-blocked')).toContainText('cannot be drawn for this scope');
       await plain.screenshot({ path: `${test.info().outputDir}/unknown-attribute-scope-${width}.png` });
+      // Cleared without scripts too: the chart of the whole archive.
+      await plain.getByRole('button', { name: 'Clear scope' }).click();
+      expect(new URL(plain.url()).search).toBe('');
+      await expect(plain.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+      await expect(plain.getByTestId('scope-error')).toHaveCount(0);
       await context.close();
 
       // Not JSON at all: said with the parameter, and nothing is asked.

@@ -1,7 +1,8 @@
-import { MAX_COHORTS, type ScopeReading } from '@pdb-stats/charts';
+import { MAX_COHORTS, writeScope, type ScopeReading } from '@pdb-stats/charts';
 import type { QueryNode, ReturnType } from '@pdb-stats/search-model';
 import { Suspense, lazy, useState } from 'react';
 import { loadRequestSummary, useRequestSummary } from '../search-pages/summary-loader.ts';
+import { useSearchParams } from '../routing/navigation.tsx';
 import { scopeChips, withChip, withoutChip } from './scope-chips.ts';
 import './scope.css';
 
@@ -44,6 +45,7 @@ export function ScopeBar({
   onClear,
 }: ScopeBarProps) {
   const { cohorts, problems } = reading;
+  const [params] = useSearchParams();
   // The cohort the visual query builder edits (the index past the last: a cohort being started).
   const [building, setBuilding] = useState<number>();
   // The chips say their conditions in words; a page with a scope loads the summarizer first.
@@ -155,9 +157,23 @@ export function ScopeBar({
           </>
         )}
         {scoped && (
-          <button type="button" className="ps-button ps-scope-clear" onClick={onClear}>
-            Clear scope
-          </button>
+          // A form sent to the address without the scope, for a page read without scripts; with
+          // scripts the scope is cleared in place.
+          <form method="get" className="ps-scope-clear-form">
+            {[...writeScope(params, { cohorts: [], measure: 'count' })].map(([name, value], i) => (
+              <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+            ))}
+            <button
+              type="submit"
+              className="ps-button ps-scope-clear"
+              onClick={(event) => {
+                event.preventDefault();
+                onClear();
+              }}
+            >
+              Clear scope
+            </button>
+          </form>
         )}
       </div>
       {building !== undefined && (
