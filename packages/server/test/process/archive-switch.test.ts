@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readlink, realpath, rename, rm, symlink } from
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
+import { generateDemoArchive, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 /**
@@ -150,4 +150,24 @@ it('a link to a folder that is not a snapshot leaves the served archive in place
     await rename(`${archive}.good`, archive);
     await rm(broken, { recursive: true });
   }
+});
+
+it('switches to a demo snapshot without Parquet files, its tables in its database files', async () => {
+  const earlier = new Set(server.logs);
+  await generateDemoArchive({
+    entries: 600,
+    seed: 5,
+    archiveDate: '2026-09-01',
+    outDir: archive,
+    processes: 1,
+    parquet: false,
+  });
+  await server.waitForLog((line) => !earlier.has(line) && /^released /.test(line.msg ?? ''), 20_000);
+  expect((await readdir(archive)).filter((name) => name.endsWith('.parquet'))).toEqual([]);
+  expect(await totalOf(EVERY_ENTRY)).toBe(600);
+  const response = await fetch(`${server.url}/rcsbsearch/v2/documents?return_type=entry&ids=1ABC`);
+  expect(response.status).toBe(200);
+  // Its tables attached as they are: no database file built beside the new version.
+  const served = await realpath(archive);
+  expect(await readdir(`${archive}.snapshots`)).not.toContain(`${basename(served)}.duckdb`);
 });
