@@ -81,6 +81,8 @@ for (const [width, height] of [
       await expect(page.locator('.ps-bar')).toHaveCount(0);
       await expect(page.getByText('Data table')).toHaveCount(0);
       await expect(page.getByText(/Click a bar|Tap a bar/)).toHaveCount(0);
+      // Nor a scale for bars there are none of.
+      await expect(page.getByText('Log scale')).toHaveCount(0);
       await page.screenshot({ path: `${test.info().outputDir}/scope-empty-${width}.png`, fullPage: true });
     });
 

@@ -28,6 +28,8 @@ export interface ChartToolbarProps {
   resolved: ResolvedChart;
   /** Whether there is a chart to draw (the archive holds its attributes). */
   drawable: boolean;
+  /** Whether its scope matches nothing: no bars, so no scale to offer. */
+  empty?: boolean;
   /** The views of the chart's kind (none: no switch). */
   views: readonly ChartView[];
   view: ChartView;
@@ -113,7 +115,7 @@ export function ChartToolbar(props: ChartToolbarProps) {
           </label>
         )}
         {/* A trend chart's values and shares are not counts: they keep their linear axis. */}
-        {drawable && definition.kind !== 'trend' && (
+        {drawable && !props.empty && definition.kind !== 'trend' && (
           <ParamForm params={props.params} names={['scale']}>
             <ScaleControl scale={props.scale} onChange={props.onScale} />
             <ApplyButton />

@@ -53,6 +53,7 @@ export function PageToolbar({
       definition={definition}
       resolved={resolved}
       drawable={drawable}
+      empty={data.emptyScope}
       views={kindViews(definition.kind)}
       view={state.view}
       onView={(view) => update(withView(params, view, defaultKindView(definition.kind, defaultView)))}
