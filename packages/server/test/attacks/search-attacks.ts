@@ -108,6 +108,30 @@ export const SEARCH_ATTACKS: readonly SearchAttack[] = [
       }),
   },
   {
+    // An interval so small that no bin can be named (answered once with a bucket labelled "Infinity").
+    name: 'histogram interval of 5e-324',
+    concurrency: 8,
+    body: (n) =>
+      JSON.stringify({
+        return_type: 'entry',
+        query: terminal({
+          attribute: 'rcsb_entry_info.resolution_combined',
+          operator: 'less',
+          value: 9 + n / 1e6,
+        }),
+        request_options: {
+          facets: [
+            {
+              name: 'weights',
+              aggregation_type: 'histogram',
+              attribute: 'rcsb_entry_info.molecular_weight',
+              interval: 5e-324,
+            },
+          ],
+        },
+      }),
+  },
+  {
     name: 'dates past the year 9999',
     concurrency: 8,
     body: (n) =>

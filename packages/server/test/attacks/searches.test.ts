@@ -77,6 +77,12 @@ describe('costly searches are refused before they run, or queued with a wait lim
     expectVisitorServed(probe);
   });
 
+  it('a histogram interval of 5e-324: 400, never a bucket labelled "Infinity"', async () => {
+    const { answers, probe } = await underProbe('histogram interval of 5e-324', 2);
+    expect(countStatuses(answers)).toEqual({ 400: 16 });
+    expectVisitorServed(probe);
+  });
+
   it('a flood of heavy searches: answered or 503 with Retry-After, while a cheap search still gets through', async () => {
     const { answers, probe } = await underProbe('flood of heavy facet searches', 2);
     const statuses = countStatuses(answers);
