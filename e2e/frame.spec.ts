@@ -198,6 +198,64 @@ for (const { name, viewport } of SIZES) {
       expect(opacity).toBe('1');
     });
 
+    // Beside the pointer, the tooltip hid the bars next to the one it described: it goes off the
+    // hovered bar, its stack and its neighbours, inside the window, the same for keyboard focus.
+    for (const path of [
+      '/distribution/resolution',
+      '/distribution/taxonomy',
+      '/growth/experimental-method',
+    ]) {
+      test(`a bar's tooltip covers neither the bar nor its neighbours on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await waitForChart(page);
+        const bars = page.locator('.ps-plot-chart .ps-bar');
+        const years = await bars.evaluateAll((els) => [
+          ...new Set(els.map((el) => el.getAttribute('data-x')!)),
+        ]);
+        // A middle column (a row of horizontal bars): bars on both sides of it.
+        const column = Math.floor(years.length / 2);
+        const near = new Set(years.slice(column - 1, column + 2));
+        const hovered = bars.and(page.locator(`[data-x="${years[column]}"]`)).first();
+        const tooltip = page.locator('.ps-tooltip');
+        const check = async (how: string) => {
+          await expect(tooltip).toBeVisible();
+          const placed = await box(tooltip);
+          expect(placed.x, `${how}: left edge in the window`).toBeGreaterThanOrEqual(0);
+          expect(placed.y, `${how}: top edge in the window`).toBeGreaterThanOrEqual(0);
+          expect(placed.x + placed.width, `${how}: right edge`).toBeLessThanOrEqual(viewport.width);
+          expect(placed.y + placed.height, `${how}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+          const covered = await bars.evaluateAll(
+            (els, { near, placed }) =>
+              els
+                .filter((el) => near.includes(el.getAttribute('data-x')!))
+                .map((el) => ({ name: el.getAttribute('aria-label'), r: el.getBoundingClientRect() }))
+                .filter(
+                  ({ r }) =>
+                    r.width > 0 &&
+                    r.height > 0 &&
+                    r.right > placed.x + 0.5 &&
+                    r.left < placed.x + placed.width - 0.5 &&
+                    r.bottom > placed.y + 0.5 &&
+                    r.top < placed.y + placed.height - 0.5,
+                )
+                .map(({ name }) => name),
+            { near: [...near], placed },
+          );
+          expect(covered, `${how}: bars under the tooltip`).toEqual([]);
+          return placed;
+        };
+        await hovered.scrollIntoViewIfNeeded();
+        await hovered.hover();
+        const byPointer = await check('hover');
+        await shoot(page, `${name} tooltip ${path}`);
+        await page.mouse.move(0, 0);
+        await expect(tooltip).toBeHidden();
+        await hovered.focus();
+        const byFocus = await check('focus');
+        expect(byFocus, 'placed the same for focus as for the pointer').toEqual(byPointer);
+      });
+    }
+
     test('screenshots of the frame', async ({ page }) => {
       for (const target of PAGES.filter((p) => !['other statistics', 'data snapshot'].includes(p.name))) {
         await page.goto(target.path);

@@ -3,7 +3,7 @@ import { nice, ticks as niceTicks } from 'd3-array';
 import type { Ref } from 'react';
 import { YEAR_AXIS_ROOM, YearPlot, valueAxisRoom } from './chart-axes.tsx';
 import { scaleBand, scaleLinear } from './scales.ts';
-import { useBarHandlers, type SvgPoint } from './bar-handlers.ts';
+import { useBarHandlers, type TooltipAnchor } from './bar-handlers.ts';
 import { BarLink } from './bar-link.tsx';
 import { ChartFrame, FrameMessage, useChartFrame } from './chart-frame.tsx';
 import { NO_DATA_MESSAGE } from './chart-state.tsx';
@@ -86,7 +86,7 @@ export function BandChart(props: BandChartProps) {
   const describe = (q: YearQuartiles) =>
     `${q.year}: median ${formatNumber(q.median)}, quartiles ${formatNumber(q.q1)} to ${formatNumber(q.q3)}, ${formatNumber(q.count)} values`;
 
-  const showTooltip = (q: YearQuartiles, at: SvgPoint) =>
+  const showTooltip = (q: YearQuartiles, at: TooltipAnchor) =>
     setTooltip({
       ...at,
       content: (
@@ -172,7 +172,7 @@ export function BandChart(props: BandChartProps) {
                       data-q1={q.q1}
                       data-q3={q.q3}
                       aria-label={describe(q)}
-                      {...barHandlers(i, { left: cx(q.year) + MARGIN.left, top: y(q.q3) + MARGIN.top })}
+                      {...barHandlers(i)}
                     >
                       <title>{describe(q)}</title>
                     </circle>

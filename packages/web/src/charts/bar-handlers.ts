@@ -1,10 +1,9 @@
-import type { MouseEvent } from 'react';
+import type { FocusEvent, MouseEvent } from 'react';
 import { useBarFocus, type BarPosition } from './bar-focus.ts';
 
-/** A point of the chart's SVG, from its top left corner (margins included), where a tooltip is shown. */
-export interface SvgPoint {
-  left: number;
-  top: number;
+/** What a tooltip is placed by: the bar it describes (it goes off that bar and its neighbours). */
+export interface TooltipAnchor {
+  target: Element;
 }
 
 export interface BarHandlersInput<Bar> {
@@ -15,15 +14,16 @@ export interface BarHandlersInput<Bar> {
   layout: 'stack' | 'list';
   /** A click, Enter or Space on a bar. */
   select: (bar: Bar) => void;
-  /** Shows the bar's tooltip at a point of the SVG. */
-  showTooltip: (bar: Bar, at: SvgPoint) => void;
+  /** Shows the bar's tooltip, placed off the drawn bar `at.target`. */
+  showTooltip: (bar: Bar, at: TooltipAnchor) => void;
   hideTooltip: () => void;
 }
 
 /**
  * What every bar of a bar chart answers to, the same on the growth and the distribution charts:
  * roving focus and arrow keys (`useBarFocus`), Enter, Space and a click select the bar, the tooltip
- * shown beside a focused bar or under the pointer and hidden when focus leaves.
+ * shown for a focused bar or the bar under the pointer, placed by the bar (the same for both), and
+ * hidden when focus leaves.
  */
 export function useBarHandlers<Bar>({
   bars,
@@ -37,19 +37,18 @@ export function useBarHandlers<Bar>({
   return {
     /** The key handler of the bars' group element. */
     onKeyDown,
-    /** Props of bar `index`, whose tooltip shows at `focusAt` when it has focus. */
-    barHandlers: (index: number, focusAt: SvgPoint) => ({
+    /** Props of bar `index`, whose tooltip shows when it has focus or the pointer is on it. */
+    barHandlers: (index: number) => ({
       ...barProps(index),
-      onFocus: () => {
+      onFocus: (event: FocusEvent<SVGElement>) => {
         barProps(index).onFocus();
-        showTooltip(bars[index]!, focusAt);
+        showTooltip(bars[index]!, { target: event.currentTarget });
       },
       // On the bar, not its group: Chromium makes an SVG element with focus listeners focusable.
       onBlur: hideTooltip,
-      onMouseMove: (event: MouseEvent<SVGElement>) => {
-        const box = (event.currentTarget.ownerSVGElement as SVGSVGElement).getBoundingClientRect();
-        showTooltip(bars[index]!, { left: event.clientX - box.left, top: event.clientY - box.top });
-      },
+      // Placed by the bar, not the pointer: beside the pointer it covered the neighbouring bars.
+      onMouseEnter: (event: MouseEvent<SVGElement>) =>
+        showTooltip(bars[index]!, { target: event.currentTarget }),
       onClick: () => select(bars[index]!),
     }),
   };

@@ -148,7 +148,7 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
   return (
     <div ref={frameRef} className="ps-chart-frame" onMouseLeave={frame.hideTooltip}>
       {content}
-      <ChartTooltip tooltip={frame.tooltip} width={frame.width} />
+      <ChartTooltip tooltip={frame.tooltip} />
     </div>
   );
 }

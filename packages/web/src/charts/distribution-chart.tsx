@@ -221,10 +221,7 @@ export function DistributionChart(props: DistributionChartProps) {
                         {...(multi && !props.segments && { 'data-cohort': bar.series.label })}
                         {...(props.segments && { 'data-series': bar.series.label })}
                         aria-label={barName(bar)}
-                        {...barHandlers(i, {
-                          left: margin.left + (vertical ? position + thickness : end),
-                          top: margin.top + (vertical ? end : position),
-                        })}
+                        {...barHandlers(i)}
                       >
                         <title>{barName(bar)}</title>
                       </rect>

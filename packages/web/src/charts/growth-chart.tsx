@@ -223,10 +223,7 @@ export function GrowthChart(props: GrowthChartProps) {
                       fillOpacity: PARTIAL_OPACITY,
                     }),
                     'aria-label': name,
-                    ...barHandlers(i, {
-                      left: barX(bar.year, bar.series) + barWidth + MARGIN.left,
-                      top: top + MARGIN.top,
-                    }),
+                    ...barHandlers(i),
                   };
                   const title = (
                     <title>{`${bar.year} · ${seriesName(bar.label)}: ${format(bar.value)}${shareText}`}</title>
