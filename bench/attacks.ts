@@ -4,6 +4,7 @@
  * Figures per attack: how the attacker was answered, the probe's cached chart p99 and uncached
  * maximum, and the server's peak resident memory. Attacks run one after the other on one server.
  */
+import { request } from 'node:http';
 import type { RawOutcome } from '../packages/server/test/support/raw-http.ts';
 import {
   attacker,
@@ -18,7 +19,6 @@ import {
   runSearchAttack,
   SEARCH_ATTACKS,
 } from '../packages/server/test/attacks/search-attacks.ts';
-import { request } from 'node:http';
 import { startServer } from './server-process.ts';
 import { heading, ms, printTable } from './stats.ts';
 
