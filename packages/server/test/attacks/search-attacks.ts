@@ -15,6 +15,9 @@ export interface SearchAttack {
 }
 
 const terminal = (parameters: object) => ({ type: 'terminal', service: 'text', parameters });
+/** Entries under a resolution: each attack's bodies differ in it, so that no answer is cached. */
+const resolutionBelow = (value: number) =>
+  terminal({ attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value });
 const rangeFacet = (name: string, count: number, n: number, facets?: object[]) => ({
   name,
   aggregation_type: 'range',
@@ -56,11 +59,7 @@ export const SEARCH_ATTACKS: readonly SearchAttack[] = [
     body: (n) =>
       JSON.stringify({
         return_type: 'entry',
-        query: terminal({
-          attribute: 'rcsb_entry_info.resolution_combined',
-          operator: 'less',
-          value: 9 + n / 1e6,
-        }),
+        query: resolutionBelow(9 + n / 1e6),
         request_options: {
           facets: Array.from({ length: 63 }, (_, i) => ({
             name: `ids ${i}`,
@@ -77,11 +76,7 @@ export const SEARCH_ATTACKS: readonly SearchAttack[] = [
     body: (n) =>
       JSON.stringify({
         return_type: 'entry',
-        query: terminal({
-          attribute: 'rcsb_entry_info.resolution_combined',
-          operator: 'less',
-          value: 3 + n / 1e6,
-        }),
+        query: resolutionBelow(3 + n / 1e6),
         request_options: {
           facets: [
             {
@@ -114,11 +109,7 @@ export const SEARCH_ATTACKS: readonly SearchAttack[] = [
     body: (n) =>
       JSON.stringify({
         return_type: 'entry',
-        query: terminal({
-          attribute: 'rcsb_entry_info.resolution_combined',
-          operator: 'less',
-          value: 9 + n / 1e6,
-        }),
+        query: resolutionBelow(9 + n / 1e6),
         request_options: {
           facets: [
             {
