@@ -20,6 +20,24 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** Where a level's rows are: its Parquet file (a path), or the database file holding its table (a name). */
+export type LevelFile = { parquet: string } | { database: string };
+
+/**
+ * The file holding a level's rows: its Parquet file when the snapshot has it, else the database
+ * file the manifest names for its table (`tables`); null when neither is there.
+ */
+export async function levelFile(
+  dir: string,
+  tables: Manifest['tables'],
+  level: ReturnType,
+): Promise<LevelFile | null> {
+  const parquet = join(dir, parquetFileOf(level));
+  if (await exists(parquet)) return { parquet };
+  const database = tables?.[level];
+  return database !== undefined && (await exists(join(dir, database))) ? { database } : null;
+}
+
 /**
  * The rows of each level of a snapshot, for a DuckDB connection: its Parquet file when the snapshot
  * has one, else its table in the database file its manifest names (`tables`), attached
@@ -41,19 +59,20 @@ export async function levelSources(
   const from = {} as Record<ReturnType, string>;
   try {
     for (const level of RETURN_TYPES) {
-      const file = join(dir, parquetFileOf(level));
-      const part = tables?.[level];
-      if (part === undefined || (await exists(file))) {
-        if (part === undefined && !(await exists(file)))
-          throw new Error(`${file} is missing (and no database file of the snapshot holds ${level})`);
-        from[level] = `read_parquet(${quoteString(file)})`;
+      const file = await levelFile(dir, tables, level);
+      if (file === null)
+        throw new Error(
+          `${join(dir, parquetFileOf(level))} is missing (and no database file of the snapshot holds ${level})`,
+        );
+      if ('parquet' in file) {
+        from[level] = `read_parquet(${quoteString(file.parquet)})`;
         continue;
       }
-      let name = attached.get(part);
+      let name = attached.get(file.database);
       if (name === undefined) {
         name = `${alias}_${attached.size + 1}`;
-        await connection.run(`ATTACH ${quoteString(join(dir, part))} AS ${name} (READ_ONLY)`);
-        attached.set(part, name);
+        await connection.run(`ATTACH ${quoteString(join(dir, file.database))} AS ${name} (READ_ONLY)`);
+        attached.set(file.database, name);
       }
       from[level] = `${name}.main.${quoteName(level)}`;
     }

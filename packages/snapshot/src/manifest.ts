@@ -1,8 +1,9 @@
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { parseDay } from './dates.ts';
-import { DATABASE_PART, parquetFileOf } from './documents.ts';
+import { DATABASE_PART } from './documents.ts';
+import { levelFile } from './level-sources.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -127,16 +128,8 @@ export async function readManifest(dir: string): Promise<Manifest> {
 export async function isSnapshot(dir: string): Promise<boolean> {
   try {
     const manifest = await readManifest(dir);
-    await Promise.all(
-      RETURN_TYPES.map((level) =>
-        access(join(dir, parquetFileOf(level))).catch((error: unknown) => {
-          const part = manifest.tables?.[level];
-          if (part === undefined) throw error;
-          return access(join(dir, part));
-        }),
-      ),
-    );
-    return true;
+    const files = await Promise.all(RETURN_TYPES.map((level) => levelFile(dir, manifest.tables, level)));
+    return files.every((file) => file !== null);
   } catch {
     return false;
   }

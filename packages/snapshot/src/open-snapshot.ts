@@ -1,7 +1,8 @@
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 import { DATABASE_PART, parquetFileOf } from './documents.ts';
+import { levelFile } from './level-sources.ts';
 import { readManifest, type Manifest } from './manifest.ts';
 import { readSnapshotLayout, type SnapshotLayout } from './snapshot-layout.ts';
 
@@ -39,16 +40,8 @@ export async function openSnapshot(dir: string): Promise<Snapshot> {
     .filter((name) => DATABASE_PART.test(name))
     .sort()
     .map((name) => join(dir, name));
-  const parquet = (
-    await Promise.all(
-      RETURN_TYPES.map((level) =>
-        access(join(dir, parquetFileOf(level))).then(
-          () => true,
-          () => false,
-        ),
-      ),
-    )
-  ).every(Boolean);
+  const files = await Promise.all(RETURN_TYPES.map((level) => levelFile(dir, manifest.tables, level)));
+  const parquet = files.every((file) => file !== null && 'parquet' in file);
   return {
     dir,
     manifest,
