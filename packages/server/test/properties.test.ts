@@ -151,6 +151,40 @@ describe('valid requests obey invariants', () => {
     );
     // 1,500 searches over HTTP: well under a minute alone, past it when the machine is busy.
   }, 180_000);
+
+  it('a terms facet cut to max_num_intervals holds the first buckets of the whole facet, ties included', async () => {
+    // Attributes of every key type with many values of one entry each: the cut falls on ties,
+    // which the database orders before the service reads them.
+    const attributes = [
+      'rcsb_id',
+      'audit_author.name',
+      'rcsb_entity_source_organism.ncbi_scientific_name',
+      'rcsb_entry_info.molecular_weight',
+      'rcsb_entry_info.deposited_atom_count',
+      'rcsb_accession_info.initial_release_date',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        query,
+        fc.constantFrom(...attributes),
+        fc.integer({ min: 1, max: 40 }),
+        async (q, attribute, most) => {
+          const facet = { name: 'f', aggregation_type: 'terms', attribute };
+          const ask = (extra: object) =>
+            post({ query: q, return_type: 'entry', request_options: { facets: [{ ...facet, ...extra }] } });
+          const [whole, cut] = await Promise.all([ask({}), ask({ max_num_intervals: most })]);
+          expect([200, 204]).toContain(whole.status);
+          expect(cut.status).toBe(whole.status);
+          if (whole.status === 204) return;
+          const context = `${attribute} max_num_intervals ${most}`;
+          expect(cut.body.facets, context).toEqual(
+            whole.body.facets?.map((f: any) => ({ ...f, buckets: f.buckets.slice(0, most) })),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 180_000);
 });
 
 /**

@@ -69,12 +69,12 @@ describe('terms', () => {
     ]);
   });
 
-  it('labels: integers plain, numbers as doubles, dates as YYYY-MM-DD', async () => {
+  it('labels: integers plain, numbers as doubles, dates as YYYY-MM-DD; equal populations by value', async () => {
     expect(await facet([terms('D', 'rcsb_polymer_entity.rcsb_ec_lineage.depth')], 'polymer_entity')).toEqual([
       { name: 'D', buckets: [b('1', 3), b('2', 2)] },
     ]);
     expect(await facet([terms('W', 'rcsb_entry_info.molecular_weight')])).toEqual([
-      { name: 'W', buckets: [b('12.25', 1), b('250.5', 1), b('50.0', 1), b('95.0', 1)] },
+      { name: 'W', buckets: [b('12.25', 1), b('50.0', 1), b('95.0', 1), b('250.5', 1)] },
     ]);
     expect(await facet([terms('R', RELEASED)])).toEqual([
       {
@@ -82,6 +82,31 @@ describe('terms', () => {
         buckets: [b('2010-05-01', 1), b('2012-03-15', 1), b('2012-11-30', 1), b('2015-01-01', 1)],
       },
     ]);
+  });
+
+  it('equal populations of text by code point, as the database orders text before the cut', async () => {
+    // UTF-16 puts a character past U+FFFF (a surrogate pair) before U+E000-U+FFFF; code points and
+    // UTF-8 bytes after. Cut to each length, the facet keeps the first names of that order.
+    const names = ['\u{1F600} smile', '\uFFFD replaced', '\uE000 private', 'z', 'a'];
+    const own = await openFixtureEngine({
+      entry: names.map((name, i) => ({
+        rcsb_id: `${i + 1}XYZ`,
+        'rcsb_entry_info.structure_determination_methodology': 'experimental',
+        'audit_author.name': [name],
+      })),
+    });
+    try {
+      const ordered = ['a', 'z', '\uE000 private', '\uFFFD replaced', '\u{1F600} smile'];
+      for (let most = 1; most <= names.length; most++) {
+        const response = await own.search(
+          facets([terms('T', 'audit_author.name', { max_num_intervals: most })]),
+        );
+        const labels = ordered.slice(0, most);
+        expect(response!.facets).toEqual([{ name: 'T', buckets: labels.map((label) => b(label, 1)) }]);
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it('min_interval_population and max_num_intervals', async () => {

@@ -253,7 +253,29 @@ function rowsAt(groups: RowGroups, path: readonly Key[]): readonly ResultRow[] {
   return Array.isArray(level) ? level : [];
 }
 
-const byLabel = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * A UTF-16 code unit moved so that units compare in code point order: surrogates (halves of code
+ * points past U+FFFF) after U+E000-U+FFFF.
+ */
+const codePointUnit = (unit: number) =>
+  unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+
+/**
+ * Terms keys in ascending order as the database sorts them, which cuts a terms facet to its most
+ * populous buckets before they are read: numbers by value, text by code point (UTF-8 bytes).
+ */
+function byKey(a: Key, b: Key): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const x = String(a);
+  const y = String(b);
+  const length = Math.min(x.length, y.length);
+  for (let i = 0; i < length; i++) {
+    const u = x.charCodeAt(i);
+    const v = y.charCodeAt(i);
+    if (u !== v) return codePointUnit(u) - codePointUnit(v);
+  }
+  return x.length - y.length;
+}
 
 /** A bucket key, its population and label. */
 interface Counted {
@@ -301,7 +323,7 @@ function buckets(
       const present = new Set(counted.map((c) => c.key));
       for (const key of universe ?? [])
         if (!present.has(key)) counted.push({ key, population: 0, label: labelOf(facet, key) });
-      counted.sort((a, b) => b.population - a.population || byLabel(a.label, b.label));
+      counted.sort((a, b) => b.population - a.population || byKey(a.key, b.key));
       return counted.filter((c) => c.population >= facet.minPopulation).slice(0, facet.maxIntervals);
     }
     case 'histogram':

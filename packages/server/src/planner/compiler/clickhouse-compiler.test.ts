@@ -94,7 +94,9 @@ describe('ClickHouse statements', () => {
     );
     // Without a query the rows depend on the archive alone: a table the engine keeps.
     const { query } = compiled.facets[0]!;
-    expect(query.sql).toMatch(/^SELECT c1 AS b1, count\(\*\) AS population FROM `_rel_\w+` GROUP BY c1$/);
+    expect(query.sql).toMatch(
+      /^SELECT \* FROM \(SELECT c1 AS b1, count\(\*\) AS population FROM `_rel_\w+` GROUP BY c1\) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT 65537$/,
+    );
     expect(query.derived![0]!.query.sql).toMatchInlineSnapshot(
       `"SELECT c1 FROM (SELECT k, b AS c1 FROM (SELECT DISTINCT kv3.k, kv3.v AS b FROM (SELECT k, l2__name AS v FROM (SELECT \`_key\` AS k, r1__annotation_lineage__name, r1__type FROM \`polymer_instance\` ARRAY JOIN \`rcsb_polymer_instance_annotation$annotation_lineage$name\` AS r1__annotation_lineage__name, \`rcsb_polymer_instance_annotation$type\` AS r1__type) ARRAY JOIN r1__annotation_lineage__name AS l2__name WHERE l2__name IS NOT NULL AND lowerUTF8(r1__type) = lowerUTF8('CATH')) kv3))"`,
     );
@@ -122,7 +124,7 @@ describe('ClickHouse statements', () => {
     );
     const [outer] = compiled.facets;
     expect(outer!.query.sql).toMatchInlineSnapshot(
-      `"SELECT t.\`rcsb_entry_info$experimental_method\` AS b1, count(*) AS population FROM \`entry\` t GROUP BY t.\`rcsb_entry_info$experimental_method\`"`,
+      `"SELECT * FROM (SELECT t.\`rcsb_entry_info$experimental_method\` AS b1, count(*) AS population FROM \`entry\` t GROUP BY t.\`rcsb_entry_info$experimental_method\`) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT 65537"`,
     );
     expect(outer!.kind === 'buckets' && outer!.children[0]!.query.sql).toMatchInlineSnapshot(
       `"SELECT c1 AS b1, c2 AS b2, count(*) AS population FROM (SELECT * FROM (SELECT t.\`_key\` AS k, t.\`rcsb_entry_info$experimental_method\` AS c1 FROM \`entry\` t) ALL INNER JOIN (SELECT k, b AS c2 FROM (SELECT DISTINCT kv2.k, kv2.v AS b FROM (SELECT \`_entry_key\` AS k, v1 AS v FROM \`polymer_entity\` ARRAY JOIN \`rcsb_entity_source_organism$ncbi_scientific_name\` AS v1 WHERE v1 IS NOT NULL) kv2)) USING k) GROUP BY c1, c2"`,

@@ -326,7 +326,7 @@ describe('chart requests', () => {
           "parameters": [
             "EM",
           ],
-          "sql": "SELECT q4.b AS b1, count(*) AS population FROM "entry" t JOIN (SELECT DISTINCT kv3.k, kv3.v AS b FROM (SELECT u2.k, u2.v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_entity_source_organism.ncbi_scientific_name") AS v FROM "polymer_entity" x1) u2 WHERE u2.v IS NOT NULL) kv3) q4 ON q4.k = t."_key" WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1) GROUP BY q4.b",
+          "sql": "SELECT * FROM (SELECT q4.b AS b1, count(*) AS population FROM "entry" t JOIN (SELECT DISTINCT kv3.k, kv3.v AS b FROM (SELECT u2.k, u2.v FROM (SELECT x1."_entry_key" AS k, UNNEST(x1."rcsb_entity_source_organism.ncbi_scientific_name") AS v FROM "polymer_entity" x1) u2 WHERE u2.v IS NOT NULL) kv3) q4 ON q4.k = t."_key" WHERE lower(t."rcsb_entry_info.experimental_method") = lower($1) GROUP BY q4.b) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT 65537",
         },
       ]
     `);
@@ -346,7 +346,7 @@ describe('chart requests', () => {
             },
           ],
           "parameters": [],
-          "sql": "SELECT q2.b AS b1, count(*) AS population FROM <derived 2> q1 JOIN <derived 1> q2 ON q2.k = q1.k GROUP BY q2.b",
+          "sql": "SELECT * FROM (SELECT q2.b AS b1, count(*) AS population FROM <derived 2> q1 JOIN <derived 1> q2 ON q2.k = q1.k GROUP BY q2.b) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT 65537",
         },
       ]
     `);
@@ -490,7 +490,7 @@ describe('chart requests', () => {
             },
           ],
           "parameters": [],
-          "sql": "SELECT q1.b AS b1, count(*) AS population FROM <derived 1> q1 GROUP BY q1.b",
+          "sql": "SELECT * FROM (SELECT q1.b AS b1, count(*) AS population FROM <derived 1> q1 GROUP BY q1.b) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT 65537",
         },
       ]
     `);

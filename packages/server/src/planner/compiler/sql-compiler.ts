@@ -590,12 +590,28 @@ export class SqlCompiler extends RelationCompiler {
     return {
       kind: 'buckets',
       node,
-      query,
+      query: shared ? query : this.termsCut(node, query),
       ...(mask && { mask }),
       ...(years && { years }),
       ...(this.fills(node) && { universe: this.universe(node.bucket) }),
       children: node.children.map((child) => this.facetProgram(child, plan, paired)),
     };
+  }
+
+  /**
+   * A top-level terms facet's statement cut to the buckets the answer shows: the most populous
+   * first, ties in key order, as the shaping step orders them. A facet over every identifier of a
+   * large archive otherwise reads all its rows (250,000) into the service to keep ten; dozens of
+   * such facets in one request held gigabytes and the event loop for seconds. One row more than
+   * kept, since a row without a key (entries lacking the attribute) is read but not shown.
+   */
+  private termsCut(node: BucketNode, query: CompiledQuery): CompiledQuery {
+    const { facet } = node;
+    if (facet.kind !== 'terms' || node.ancestors.length > 0) return query;
+    return Object.freeze({
+      ...query,
+      sql: `SELECT * FROM (${query.sql}) ORDER BY population DESC, b1 ASC NULLS LAST LIMIT ${facet.maxIntervals + 1}`,
+    });
   }
 
   /** Terms facets that list every value, those without hits too. */
