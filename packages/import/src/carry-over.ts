@@ -1,6 +1,7 @@
 import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { storageOf, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
 import { narrowedColumns, parquetFileOf, quoteName, quoteString } from '@pdb-stats/snapshot';
 import type { Enricher } from './enrich/types.ts';
 
@@ -89,6 +90,69 @@ export async function writeCarryRecord(
 
 /** Forgets the record: the snapshot about to be published no longer matches it until rewritten. */
 export const removeCarryRecord = (cacheDir: string) => rm(join(cacheDir, CARRY_FILE), { force: true });
+
+/** A DuckDB condition: the row holds a value of the attribute (an empty list is no value). */
+function holdsValue(attribute: CatalogueAttribute, type: string): string {
+  const { column, field, inner } = storageOf(attribute);
+  const value = `o.${quoteName(column)}`;
+  if (!field) return type.endsWith('[]') ? `len(${value}) > 0` : `${value} IS NOT NULL`;
+  const within = inner
+    ? `len(list_filter(x.${quoteName(inner)}, lambda y: y.${quoteName(field)} IS NOT NULL)) > 0`
+    : `x.${quoteName(field)} IS NOT NULL`;
+  return `len(list_filter(${value}, lambda x: ${within})) > 0`;
+}
+
+/**
+ * Of the attributes the previous snapshot holds, those its rows of the carried entries give a value
+ * to. An attribute whose last value was in an entry removed, made obsolete or changed since is not
+ * held by the carried rows: counted as filled, its column would stay in the snapshot, empty, where a
+ * full import of the same files has none. Only the attributes not already filled are looked at, and
+ * none when every entry of the previous snapshot is carried.
+ */
+export async function attributesOfCarriedRows(
+  previous: string,
+  carriedIds: readonly string[],
+  previousEntries: number,
+  columns: Record<ReturnType, Map<string, string>>,
+  candidates: readonly CatalogueAttribute[],
+): Promise<CatalogueAttribute[]> {
+  if (carriedIds.length === previousEntries || candidates.length === 0) return [...candidates];
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    await connection.run('CREATE TEMP TABLE carried (id VARCHAR)');
+    const appender = await connection.createAppender('carried');
+    for (const id of carriedIds) {
+      appender.appendVarchar(id);
+      appender.endRow();
+    }
+    appender.closeSync();
+    const old = (level: ReturnType) => `read_parquet(${quoteString(join(previous, parquetFileOf(level)))})`;
+    await connection.run(
+      `CREATE TEMP TABLE kept AS SELECT o._key AS entry FROM ${old('entry')} o SEMI JOIN carried c ON o.rcsb_id = c.id`,
+    );
+    const held: CatalogueAttribute[] = [];
+    for (const level of Object.keys(columns) as ReturnType[]) {
+      const asked = candidates.filter((a) => a.level === level);
+      if (asked.length === 0) continue;
+      const link = level === 'entry' ? '_key' : '_entry_key';
+      const checks = asked.map(
+        (a) => `coalesce(bool_or(${holdsValue(a, columns[level].get(storageOf(a).column) ?? '')}), false)`,
+      );
+      const reader = await connection.runAndReadAll(
+        `SELECT ${checks.join(', ')} FROM ${old(level)} o SEMI JOIN kept k ON o.${link} = k.entry`,
+      );
+      const [row] = reader.getRowsJS();
+      asked.forEach((attribute, index) => {
+        if (row?.[index] === true) held.push(attribute);
+      });
+    }
+    return held;
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
 
 const unquoted = (type: string) => type.replaceAll('"', '');
 

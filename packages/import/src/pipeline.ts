@@ -4,6 +4,7 @@ import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import {
   fullCounts,
   LEVELS,
+  readManifest,
   readSnapshotLayout,
   type Row,
   type LevelFiles,
@@ -19,6 +20,7 @@ import { readHoldings, withoutRemoved } from './holdings.ts';
 import { loadEnrichers, type EnricherOptions } from './enrichers.ts';
 import type { Enricher, EntryDocuments } from './enrich/types.ts';
 import {
+  attributesOfCarriedRows,
   CarryOver,
   enricherFingerprint,
   readCarryRecord,
@@ -342,7 +344,8 @@ class ImportState {
 
   /**
    * The SQL that adds the carried rows to the tables, or null when none was carried; the attributes
-   * the previous snapshot held for entries count as filled (its carried rows may hold them).
+   * the carried rows give a value to count as filled (not all the previous snapshot held: its removed
+   * and changed entries may have held the last values of some).
    */
   async carryOver(workDir: string, attributes: readonly CatalogueAttribute[]): Promise<CarryOver | null> {
     if (!this.carry || this.carried.length === 0) return null;
@@ -350,7 +353,17 @@ class ImportState {
     const held = new Set(
       layout.held.filter((a) => a.level !== 'mol_definition').map((a) => `${a.level}:${a.path}`),
     );
-    this.rows.coverage.include(attributes.filter((a) => held.has(`${a.level}:${a.path}`)));
+    const filled = new Set(this.rows.coverage.filledAttributes());
+    const previousEntries = (await readManifest(this.carry.snapshot)).counts.entry ?? 0;
+    this.rows.coverage.include(
+      await attributesOfCarriedRows(
+        this.carry.snapshot,
+        this.carried.map((c) => c.id),
+        previousEntries,
+        layout.columns,
+        attributes.filter((a) => held.has(`${a.level}:${a.path}`) && !filled.has(a)),
+      ),
+    );
     return new CarryOver(
       this.carry.snapshot,
       workDir,
