@@ -156,6 +156,72 @@ for (const [width, height] of [
         await context.close();
       });
 
+    for (const javaScriptEnabled of [true, false])
+      test(`the builder's menus redraw the chart${javaScriptEnabled ? '' : ' without JavaScript'}`, async ({
+        browser,
+      }, info) => {
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+        const page = await context.newPage();
+        const shot = (name: string) =>
+          page.screenshot({
+            path: info.outputPath(`explore-menus-${name}-${width}${javaScriptEnabled ? '' : '-nojs'}.png`),
+            fullPage: true,
+          });
+        await page.goto('/explore?attribute=rcsb_entry_info.resolution_combined');
+        await expect(page.locator('h1')).toHaveText('Entries by Resolution');
+        // One set of controls shows: the typed picker with scripts, the server's menu without.
+        const attribute = builder(page).getByRole('combobox', { name: 'Attribute' });
+        await expect(attribute).toBeVisible();
+        expect(await attribute.evaluate((e) => e.tagName)).toBe(javaScriptEnabled ? 'INPUT' : 'SELECT');
+        await expect(builder(page).getByRole('button', { name: 'Show' })).toHaveCount(
+          javaScriptEnabled ? 0 : 2,
+        );
+        const show = (form: string) => page.getByTestId(form).getByRole('button', { name: 'Show' }).click();
+        await shot('start');
+        // Another attribute: its own chart, counted and grouped as its own.
+        if (javaScriptEnabled) await pick(page, 'Attribute', 'experimental method', 'exptl.method');
+        else {
+          await builder(page).getByRole('combobox', { name: 'Attribute' }).selectOption('exptl.method');
+          await show('explore-choice');
+        }
+        await expect(page).toHaveURL(
+          /\/explore\?attribute=exptl\.method&count=entry&dimension=terms&top=\d+$/,
+        );
+        await expect(page.locator('h1')).toHaveText('Entries by Experimental method');
+        await expect(
+          page.locator('.ps-plot-chart .ps-bar[data-x="X-RAY DIFFRACTION"]').first(),
+        ).toBeAttached();
+        // Counted otherwise: polymer entities by their entry's method.
+        await builder(page).getByTestId('explore-count').selectOption({ label: 'Polymer Entities' });
+        if (!javaScriptEnabled) await show('explore-choice');
+        await expect(page).toHaveURL(/attribute=exptl\.method&count=polymer_entity&dimension=terms&top=\d+$/);
+        await expect(page.locator('h1')).toHaveText('Polymer Entities by Experimental method');
+        // Stacked by a second attribute, then no longer.
+        if (javaScriptEnabled)
+          await pick(page, 'Stack by (optional)', 'polymer type', 'entity_poly.rcsb_entity_polymer_type');
+        else {
+          await builder(page)
+            .getByRole('combobox', { name: 'Stack by (optional)' })
+            .selectOption('entity_poly.rcsb_entity_polymer_type');
+          await show('explore-stacking');
+        }
+        await expect(page).toHaveURL(/&by=entity_poly\.rcsb_entity_polymer_type&stack=stacked$/);
+        await expect(page.locator('.ps-plot-chart .ps-bar[data-series="Protein"]').first()).toBeAttached();
+        await shot('stacked');
+        await builder(page).getByRole('link', { name: 'No stacking' }).click();
+        await expect(page).toHaveURL(/attribute=exptl\.method&count=polymer_entity&dimension=terms&top=\d+$/);
+        await expect(page.locator('.ps-plot-chart .ps-bar[data-series="Protein"]')).toHaveCount(0);
+        await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+        // No part of the builder runs off a phone's screen.
+        for (const box of await builder(page)
+          .locator('select, button, a')
+          .evaluateAll((all) =>
+            all.filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().right),
+          ))
+          expect(box).toBeLessThanOrEqual(width);
+        await context.close();
+      });
+
     test('bins of a number: picked, edited, refused, Back, and a bar’s search', async ({
       page,
       baseURL,

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSearchParams } from '../routing/navigation.tsx';
+import { Link, useSearchParams } from '../routing/navigation.tsx';
 import {
   DEFAULT_TOP,
   EXPLORE_STACKS,
@@ -19,7 +19,14 @@ import {
 import type { ReturnType as Level } from '@pdb-stats/search-model';
 import { AttributePicker } from '../query-builder/attribute-picker.tsx';
 import type { PickerAttribute } from '../query-builder/catalogue.ts';
-import { dimensionDefaults, exploreParamsOf, withExplore, type pickerResolver } from './explore-params.ts';
+import {
+  PREVIOUS_PARAM,
+  dimensionDefaults,
+  exploreParamsOf,
+  withExplore,
+  type pickerResolver,
+} from './explore-params.ts';
+import { NoScriptPicker } from './no-script-picker.tsx';
 
 const DIMENSION_NAMES: Record<ExploreDimension, string> = {
   terms: 'Most frequent values',
@@ -73,9 +80,21 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
     );
   };
 
+  // Without scripts, each row of menus is a form sent by GET with the rest of the address, read by
+  // the server as the choice it means (`chosenExplore`); with scripts, each menu applies at once.
+  const carried = (sent: readonly string[]) =>
+    [...withExplore(params, {})]
+      .filter(([name]) => !sent.includes(name) && name !== PREVIOUS_PARAM)
+      .map(([name, value], i) => <input key={`${name}-${i}`} type="hidden" name={name} value={value} />);
+  const sendsItself = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  const previous = picked && <input type="hidden" name={PREVIOUS_PARAM} value={picked.path} />;
+  const unstacked = withExplore(params, { by: undefined, stack: undefined }).toString();
+
   return (
     <section className="ps-explore" aria-label="Chart builder" data-testid="explore-builder">
-      <div className="ps-explore-row">
+      <form method="get" className="ps-explore-row" onSubmit={sendsItself} data-testid="explore-choice">
+        {carried(['attribute', 'count', 'dimension'])}
+        {previous}
         <div className="ps-explore-attribute">
           <AttributePicker
             key={picked?.path ?? ''}
@@ -89,12 +108,14 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               })
             }
           />
+          <NoScriptPicker label="Attribute" name="attribute" value={picked} filter={explorable} />
         </div>
         {picked && (
           <label className="ps-qb-field ps-explore-choice">
             <span className="ps-qb-label">Count</span>
             <select
               className="ps-qb-input"
+              name="count"
               data-testid="explore-count"
               value={count}
               onChange={(event) => update({ count: event.target.value, by: undefined, stack: undefined })}
@@ -112,6 +133,7 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
             <span className="ps-qb-label">Group by</span>
             <select
               className="ps-qb-input"
+              name="dimension"
               data-testid="explore-dimension"
               value={dimension}
               disabled={dimensions.length < 2}
@@ -125,7 +147,10 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
             </select>
           </label>
         )}
-      </div>
+        <button type="submit" className="ps-button ps-apply">
+          Show
+        </button>
+      </form>
       {picked && (dimension === 'terms' || dimension === 'bins') && (
         // Remounted with the URL, so that the boxes show what is drawn after Back or a new attribute.
         <form
@@ -206,7 +231,9 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
         </form>
       )}
       {picked && dimension && (
-        <div className="ps-explore-row">
+        <form method="get" className="ps-explore-row" onSubmit={sendsItself} data-testid="explore-stacking">
+          {carried(['by', 'stack'])}
+          {previous}
           <div className="ps-explore-attribute">
             <AttributePicker
               key={`by:${by?.path ?? ''}:${count ?? ''}`}
@@ -220,12 +247,14 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
                 })
               }
             />
+            <NoScriptPicker label="Stack by (optional)" name="by" value={by} filter={stackable} none="None" />
           </div>
           {by && dimension !== 'years' && (
             <label className="ps-qb-field">
               <span className="ps-qb-label">Segments</span>
               <select
                 className="ps-qb-input"
+                name="stack"
                 data-testid="explore-stack"
                 value={own.get('stack') ?? 'stacked'}
                 onChange={(event) => update({ stack: event.target.value })}
@@ -238,16 +267,16 @@ export function ExploreBuilder({ lookup, problems }: ExploreBuilderProps) {
               </select>
             </label>
           )}
+          <button type="submit" className="ps-button ps-apply">
+            Show
+          </button>
           {by && (
-            <button
-              type="button"
-              className="ps-button"
-              onClick={() => update({ by: undefined, stack: undefined })}
-            >
+            // A link, so that it works without scripts too.
+            <Link to={`?${unstacked}`} className="ps-button">
               No stacking
-            </button>
+            </Link>
           )}
-        </div>
+        </form>
       )}
       {problems.length > 0 && (
         <ul className="ps-explore-problems" role="alert" data-testid="explore-problems">

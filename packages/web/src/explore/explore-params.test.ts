@@ -159,3 +159,51 @@ describe('completedExplore', () => {
     expect(binsToComplete(page('attribute=rcsb_entry_info.resolution_combined'), resolution)).toBe(true);
   });
 });
+
+describe('a builder form sent without scripts', () => {
+  const attribute = (path: string, type: 'string' | 'number', level: 'entry' | 'polymer_entity') =>
+    ({
+      path,
+      service: 'text',
+      level,
+      type,
+      contexts: ['exact-match'],
+      name: path,
+      group: 'g',
+    }) as PickerAttribute;
+  const attributes = [
+    attribute('res', 'number', 'entry'),
+    attribute('method', 'string', 'entry'),
+    attribute('poly', 'string', 'polymer_entity'),
+  ];
+  const { picker } = pickerResolver(attributes);
+  const chosen = (text: string) => completedExplore(page(text), picker)?.toString();
+
+  it('starts a new attribute afresh, keeping the scope', () => {
+    expect(
+      chosen('query=q&attribute=method&count=entry&dimension=bins&start=1&step=1&end=3&previous=res'),
+    ).toBe('attribute=method&count=entry&dimension=terms&top=25&query=q');
+  });
+
+  it('keeps the bins when what is counted changes, and drops the numbers of another grouping', () => {
+    expect(chosen('attribute=res&count=entry&dimension=bins&start=1&step=1&end=3&previous=res')).toBe(
+      'attribute=res&count=entry&dimension=bins&start=1&step=1&end=3',
+    );
+    expect(chosen('attribute=method&count=entry&dimension=terms&start=1&step=1&end=3&previous=method')).toBe(
+      'attribute=method&count=entry&dimension=terms&top=25',
+    );
+  });
+
+  it('drops an empty "Stack by" and segments without it; completes those of a new one', () => {
+    expect(
+      chosen('attribute=method&count=entry&dimension=terms&top=5&by=&stack=stacked&previous=method'),
+    ).toBe('attribute=method&count=entry&dimension=terms&top=5');
+    expect(chosen('attribute=method&count=entry&dimension=terms&top=5&by=poly&previous=method')).toBe(
+      'attribute=method&count=entry&dimension=terms&top=5&by=poly&stack=stacked',
+    );
+  });
+
+  it('leaves any other address to be read as it is', () => {
+    expect(chosen('attribute=method&count=entry&dimension=terms&top=5&start=1')).toBeUndefined();
+  });
+});

@@ -1,8 +1,11 @@
 import {
   DEFAULT_TOP,
   EXPLORE_PARAMS,
+  EXPLORE_STACKS,
+  countedLevels,
   defaultBins,
   dimensionsOf,
+  isStackable,
   type BinSpec,
   type ExploreAttribute,
   type ExploreDimension,
@@ -117,6 +120,58 @@ export function binsToComplete(params: URLSearchParams, attribute: PickerAttribu
 }
 
 /**
+ * The parameter a builder form sent without scripts carries: the attribute drawn when it was sent,
+ * so that the address it lands on tells a new attribute from the same one.
+ */
+export const PREVIOUS_PARAM = 'previous';
+
+/**
+ * The address a builder form sent without scripts means (a plain GET of every menu's value): the
+ * choices that no longer fit what was chosen with them dropped, as the builder drops them when a
+ * menu is changed with scripts; undefined for any other address. A new attribute starts afresh (what
+ * it counts and its grouping are its own); a count or grouping it has not is left to be completed;
+ * numbers of another grouping, an empty "Stack by" and segments without it are dropped.
+ */
+export function chosenExplore(
+  params: URLSearchParams,
+  picker: (path: string) => PickerAttribute | undefined,
+): URLSearchParams | undefined {
+  const previous = params.get(PREVIOUS_PARAM);
+  if (previous === null) return undefined;
+  const next = new URLSearchParams(params);
+  next.delete(PREVIOUS_PARAM);
+  const attribute = picker(next.get('attribute') ?? '');
+  if (!attribute) return next;
+  if (attribute.path !== previous)
+    for (const name of ['count', 'dimension', 'top', 'other', 'start', 'step', 'end', 'by', 'stack'])
+      next.delete(name);
+  const count = next.get('count');
+  if (count !== null && !(countedLevels(attribute.level) as readonly string[]).includes(count))
+    next.delete('count');
+  const dimensions: readonly string[] = dimensionsOf(attribute.type);
+  const dimension = next.get('dimension') ?? dimensions[0];
+  if (dimension === undefined || !dimensions.includes(dimension)) next.delete('dimension');
+  if (dimension !== 'terms') ['top', 'other'].forEach((name) => next.delete(name));
+  if (dimension !== 'bins') ['start', 'step', 'end'].forEach((name) => next.delete(name));
+  const by = picker(next.get('by') ?? '');
+  const counted = next.get('count') ?? attribute.level;
+  if (
+    next.get('by') === '' ||
+    (by && !(isStackable(by) && countedLevels(by.level).includes(counted as never)))
+  )
+    next.delete('by');
+  const stack = next.get('stack');
+  if (
+    stack !== null &&
+    (next.get('by') === null ||
+      dimension === 'years' ||
+      !(EXPLORE_STACKS as readonly string[]).includes(stack))
+  )
+    next.delete('stack');
+  return next;
+}
+
+/**
  * The address an explore link means, written out: a link that names only the attribute (typed, or
  * shared) gets what the builder would have chosen (what is counted, the grouping and its numbers),
  * so that the page draws a chart and its address is the one the downloads and the API write.
@@ -128,6 +183,9 @@ export function completedExplore(
   /** The attribute's bins read off its values (`useTypicalBins`); without them, bins over its whole range. */
   typical?: BinSpec,
 ): URLSearchParams | undefined {
+  // A builder form sent without scripts is first read as the choice it means.
+  const chosen = chosenExplore(params, picker);
+  if (chosen) return completedExplore(chosen, picker, typical) ?? chosen;
   const own = exploreParamsOf(params);
   const attribute = picker(own.get('attribute') ?? '');
   if (!attribute) return undefined;

@@ -32,6 +32,7 @@ import { chartQueryAttributes, metadataKindOf } from '../archive-coverage/requir
 import { needsSchema } from '../archive-coverage/use-held-attributes.ts';
 import {
   binsToComplete,
+  chosenExplore,
   completedExplore,
   exploreParamsOf,
   pickerResolver,
@@ -40,6 +41,7 @@ import { loadBoardData } from '../board/board-query.ts';
 import { FUNDING_CHART, mapYearOf, yearScope } from '../map/funding-map-data.ts';
 import { heldExamples } from '../explore/explore-examples.ts';
 import { exploreAttributesQuery } from '../explore/use-explore-attributes.ts';
+import { loadCatalogue } from '../query-builder/use-catalogue.ts';
 import { scopeRefusal } from '../scope/scope-refusal.ts';
 import { typicalBinsQuery } from '../explore/use-typical-bins.ts';
 import { HEADLINE_COUNTS, countRequest, holdingsRequest } from '../pages/summary-requests.ts';
@@ -160,13 +162,18 @@ async function exploreData(
   client: QueryClient,
   url: string,
   held: HeldAttributes,
-  params: URLSearchParams,
+  sent: URLSearchParams,
   scope: ScopeReading,
   landing: boolean,
 ): Promise<AddressReading> {
-  const named = [params.get('attribute'), params.get('by')].filter((path): path is string => !!path);
+  const named = [sent.get('attribute'), sent.get('by')].filter((path): path is string => !!path);
   const attributes = await client.fetchQuery(exploreAttributesQuery(url, named));
   const lookup = pickerResolver(attributes);
+  // The builder lists the attributes to choose from where scripts do not run (the whole catalogue).
+  if (landing) await loadCatalogue(client, url).catch(() => undefined);
+  // A builder form sent without scripts: the choice it means, to be written out as any other.
+  const chosen = chosenExplore(sent, lookup.picker);
+  const params = chosen ?? sent;
   // An incomplete address is written out as the page would (the same bins read off the values),
   // and the visitor sent there: the complete address is the one drawn, kept and linked.
   const path = params.get('attribute') ?? '';
@@ -174,7 +181,7 @@ async function exploreData(
   const typical = binsToComplete(params, attribute)
     ? await client.fetchQuery(typicalBinsQuery(url, attribute))
     : undefined;
-  const complete = completedExplore(params, lookup.picker, typical ?? undefined);
+  const complete = completedExplore(params, lookup.picker, typical ?? undefined) ?? chosen;
   if (complete) return { complete };
   const own = exploreParamsOf(params);
   if (own.toString() === '') {
