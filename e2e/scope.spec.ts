@@ -72,6 +72,7 @@ for (const [width, height] of [
       const empty = page.getByTestId('scope-empty');
       await expect(empty).toContainText(
         /^No entries match .*Resolution.*\. Edit the search or change it above\.$/,
+        { useInnerText: true },
       );
       await expect(empty.getByRole('link', { name: 'Edit the search' })).toHaveAttribute(
         'href',
@@ -84,6 +85,44 @@ for (const [width, height] of [
       // Nor a scale for bars there are none of.
       await expect(page.getByText('Log scale')).toHaveCount(0);
       await page.screenshot({ path: `${test.info().outputDir}/scope-empty-${width}.png`, fullPage: true });
+    });
+
+    test('without JavaScript, "Edit the search" on a scope matching nothing leads to the search, editable there', async ({
+      browser,
+    }, info) => {
+      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      const none: QueryNode = {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.resolution_combined', operator: 'less', value: 0.01 },
+      };
+      await page.goto(scoped('/distribution/resolution?scale=log', none));
+      const empty = page.getByTestId('scope-empty');
+      await expect(empty).toContainText(/^No entries match .*\. Edit the search or change it above\./, {
+        useInnerText: true,
+      });
+      // Not the query editor, which needs scripts: the search itself, under the message.
+      const edit = empty.getByRole('link', { name: 'Edit the search' });
+      await expect(edit).toHaveCount(1);
+      await edit.click();
+      const search = page.getByRole('textbox', { name: /^The search/ });
+      await expect(search).toBeVisible();
+      await expect(search).toBeInViewport();
+      expect(JSON.parse(await search.inputValue())).toEqual(none);
+      const box = (await search.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: info.outputPath(`scope-empty-nojs-${width}.png`), fullPage: true });
+      // Edited and sent: the same chart, over the search as edited.
+      await search.fill(JSON.stringify({ ...none, parameters: { ...none.parameters, value: 2 } }));
+      await page.getByRole('button', { name: 'Redraw the chart' }).click();
+      await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+      await expect(page.getByTestId('scope-empty')).toHaveCount(0);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/distribution/resolution');
+      expect(url.searchParams.get('scale')).toBe('log');
+      expect(JSON.parse(url.searchParams.get('query')!)).toMatchObject({ parameters: { value: 2 } });
+      await context.close();
     });
 
     test('a chart over a scope: chips, its own bars, a bar clicking through to scope AND bar', async ({

@@ -22,6 +22,7 @@ import { KindChart, colorsOf, seriesLabelsOf } from './chart-kinds.tsx';
 import type { ToolbarPlacement } from './chart-toolbar.tsx';
 import { ComparedChart, cohortLabels } from './compared.tsx';
 import { DataAsOf } from './data-as-of.tsx';
+import { EmptyScope } from './empty-scope.tsx';
 import { PageBody } from './page-body.tsx';
 import { pageDownloads } from './page-downloads.ts';
 import { PageHeader } from './page-header.tsx';
@@ -188,19 +189,15 @@ export function ChartPage({ definition, embedded, built, builder }: ChartPagePro
           </>
         ) : data.emptyScope ? (
           <>
-            <p className="ps-scope-empty" role="status" data-testid="scope-empty">
-              No {countedName(resolved.query.returnType).toLowerCase()} match {data.scopeSummary}.{' '}
-              <a
-                href={queryEditorUrl(
-                  searchApiUrl,
-                  { query: scope.node!, return_type: resolved.query.returnType },
-                  chartRoute,
-                )}
-              >
-                Edit the search
-              </a>{' '}
-              or change it above.
-            </p>
+            <EmptyScope
+              sentence={`No ${countedName(resolved.query.returnType).toLowerCase()} match ${data.scopeSummary}.`}
+              node={scope.node}
+              editorHref={queryEditorUrl(
+                searchApiUrl,
+                { query: scope.node!, return_type: resolved.query.returnType },
+                chartRoute,
+              )}
+            />
             <DataAsOf provenance={provenance} />
             {controlsAt('under')}
           </>
