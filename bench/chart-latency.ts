@@ -143,9 +143,15 @@ export async function benchChartLatency(
 ): Promise<ChartLatencySummary> {
   const started = performance.now();
   // No time limit worth the name: a first run over a large archive on a busy machine may take long.
-  const engine = await openDuckDbEngine(archive, { timeoutMs: 30 * 60_000 });
+  // The registry's derived tables are kept, as the server keeps them (made in the background after
+  // it is ready); here they are made before the first request, so that first runs read them.
+  const engine = await openDuckDbEngine(archive, {
+    timeoutMs: 30 * 60_000,
+    keep: (held) => registryChartRequests(new Date(), held).map((c) => c.request),
+  });
   const pipeline = new SearchPipeline(engine);
   const openSeconds = (performance.now() - started) / 1000;
+  const kept = await engine.keepTables();
   const info = engine.archiveInfo();
   const entries = info.row_counts.entry;
   heading(`chart requests, ${entries.toLocaleString('en-US')} entries`);
@@ -154,7 +160,10 @@ export async function benchChartLatency(
     `engine open (snapshot loaded into memory): ${openSeconds.toFixed(1)} s; ${runs} runs per figure`,
   );
   console.log(
-    'through the service, no HTTP (ms); uncached: the engine, its shared derived tables built by a first run (last column); cached: the answer cache\n',
+    `registry's derived tables kept: ${kept.tables} tables, ${kept.rows.toLocaleString('en-US')} rows, made in ${kept.seconds.toFixed(1)} s; RSS then ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+  console.log(
+    'through the service, no HTTP (ms); uncached: the engine over the kept tables, and the other shared derived tables built by a first run (last column); cached: the answer cache\n',
   );
   const service = new SearchService(engine);
   // Levels below EC classes and explore charts are measured beside the registry, not in its sum.

@@ -21,6 +21,10 @@ let other: DuckDBConnection;
 beforeEach(async () => {
   instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   [creator, waiter, other] = [await instance.connect(), await instance.connect(), await instance.connect()];
+  // Kept tables go to a database of their own, as in the engine.
+  await creator.run("ATTACH ':memory:' AS kept (COMPRESS)");
+  for (const connection of [creator, waiter, other])
+    await connection.run("SET search_path = 'memory.main,kept.main'");
   await creator.run('CREATE TEMP TABLE knob AS SELECT 100000000000::BIGINT AS n');
   await waiter.run('CREATE TEMP TABLE knob AS SELECT 5::BIGINT AS n');
   await other.run('CREATE TEMP TABLE knob AS SELECT 7::BIGINT AS n');
@@ -116,5 +120,102 @@ describe(`${DerivedTables.name}`, () => {
     expect([...again]).toEqual(['derived_made']);
     expect(await exists('derived_source')).toBe(false);
     expect((await other.runAndReadAll('SELECT c FROM derived_made')).getRowsJS()).toEqual([[10n]]);
+  });
+
+  describe('kept tables', () => {
+    const numbers = (name: string, n: number, extra: Partial<DerivedTable> = {}): DerivedTable => ({
+      name,
+      query: { sql: `SELECT range AS x FROM range(${n})`, parameters: [] },
+      ...extra,
+    });
+    const exists = async (name: string) =>
+      (
+        await other.runAndReadAll(`SELECT count(*) FROM duckdb_tables() WHERE table_name = '${name}'`)
+      ).getRowsJS()[0]![0] === 1n;
+    /** A store that counts the tables it makes. */
+    const counting = (connection: DuckDBConnection) => {
+      const store = duckDbTableStore(connection);
+      const made: string[] = [];
+      return {
+        made,
+        store: {
+          create: (table: DerivedTable, kept: boolean) => {
+            made.push(table.name);
+            return store.create(table, kept);
+          },
+          drop: (name: string) => store.drop(name),
+        },
+      };
+    };
+
+    it('are never dropped, and their rows are counted apart from the budget', async () => {
+      const tables = new DerivedTables(5);
+      const keeper = counting(other);
+      await tables.keep(keeper.store, [numbers('derived_kept', 20)]);
+      expect(tables.keptRows).toBe(20);
+      expect(tables.heldRows).toBe(0);
+      expect(tables.keptTables()).toEqual(['derived_kept']);
+      // Requests past the budget drop their own tables, least recently used first, never a kept one.
+      for (const name of ['derived_a', 'derived_b', 'derived_c']) {
+        const held = new Set<string>();
+        await tables.acquire(duckDbTableStore(other), [numbers(name, 4), numbers('derived_kept', 20)], held);
+        expect([...held].sort()).toEqual([name, 'derived_kept'].sort());
+        await tables.release(duckDbTableStore(other), held);
+        expect(tables.heldRows).toBe(4);
+      }
+      expect(await exists('derived_kept')).toBe(true);
+      expect(await exists('derived_a')).toBe(false);
+      expect(await exists('derived_b')).toBe(false);
+      expect(await exists('derived_c')).toBe(true);
+      expect(keeper.made).toEqual(['derived_kept']);
+    });
+
+    it('are made once: a request that needs one being made waits for it, and one made already is kept as it is', async () => {
+      const tables = new DerivedTables(1_000_000);
+      const keeper = counting(creator);
+      const request = counting(waiter);
+      // The keeper makes the slow table (knob 10^11 on its connection): interrupted below.
+      const quick: DerivedTable = numbers('derived_quick', 3);
+      const made = new Set<string>();
+      await tables.acquire(request.store, [quick], made);
+      await tables.release(request.store, made);
+      const keeping = settle(tables.keep(keeper.store, [quick, slowTable]));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting = settle(tables.acquire(request.store, [slowTable], new Set()));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Only the keeper made the slow table; the quick one, made by the request before, was kept.
+      expect(keeper.made).toEqual(['derived_slow']);
+      expect(request.made).toEqual(['derived_quick']);
+      expect(tables.keptTables()).toEqual(['derived_quick']);
+      await interruptUntilSettled(keeping);
+      expect((await keeping).ok).toBe(false);
+      // The keeper gave up: the waiting request makes the table itself, as when any creator fails.
+      expect(await waiting).toEqual({ ok: true, value: undefined });
+      expect(request.made).toEqual(['derived_quick', 'derived_slow']);
+    });
+
+    it('keep the base a kept table is made from, not its other sources', async () => {
+      const base = numbers('derived_base', 6, { base: true });
+      const source = numbers('derived_source', 8);
+      const made: DerivedTable = {
+        name: 'derived_made',
+        query: {
+          sql: 'SELECT count(*) AS c FROM derived_base, derived_source',
+          parameters: [],
+          derived: [base, source],
+        },
+      };
+      const tables = new DerivedTables(0);
+      await tables.keep(duckDbTableStore(other), [made]);
+      expect(tables.keptTables().sort()).toEqual(['derived_base', 'derived_made']);
+      expect(tables.keptRows).toBe(7);
+      // In the compressed database of kept tables.
+      const where = await other.runAndReadAll(
+        "SELECT database_name FROM duckdb_tables() WHERE table_name IN ('derived_base', 'derived_made')",
+      );
+      expect(where.getRowsJS()).toEqual([['kept'], ['kept']]);
+      expect(await exists('derived_source')).toBe(false);
+      expect(tables.heldRows).toBe(0);
+    });
   });
 });

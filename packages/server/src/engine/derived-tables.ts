@@ -1,15 +1,22 @@
 import type { DerivedTable } from '../planner/index.ts';
 
-/** Where an engine keeps derived tables: how one is made (its row count) and dropped. */
+/**
+ * Where an engine keeps derived tables: how one is made (its row count) and dropped. `kept`: the
+ * table is kept while the archive is served (see `DerivedTables.keep`), never dropped.
+ */
 export interface TableStore {
-  create(table: DerivedTable): Promise<number>;
+  create(table: DerivedTable, kept: boolean): Promise<number>;
   drop(name: string): Promise<void>;
 }
 
 interface Held {
   /** Resolves to the row count once the table exists. */
   ready: Promise<number>;
+  /** Set once `ready` resolved. */
+  settled: boolean;
   rows: number;
+  /** Kept for as long as the archive is served (see `keep`): never dropped, outside the budget. */
+  kept: boolean;
   /** Requests using the table right now; a table in use is never dropped. */
   users: number;
   lastUse: number;
@@ -20,20 +27,76 @@ interface Held {
  * condition, masks of range segments, distinct values per bucket, ...) kept as tables shared by all
  * requests: they depend on the archive alone, so every later request reads them instead of
  * unnesting, mapping and de-duplicating again. When their rows exceed the budget, the least
- * recently used tables that no request holds are dropped.
+ * recently used tables that no request holds are dropped. Tables made by `keep` (those the
+ * dashboard's charts read, built once per archive) are never dropped, and their rows are counted
+ * apart (`keptRows`): the budget bounds what other requests add on top of them.
  * @internal
  */
 export class DerivedTables {
   private readonly tables = new Map<string, Held>();
   private readonly dropping = new Map<string, Promise<void>>();
+  /** Names of the tables to keep (see `keep`), whoever makes them. */
+  private readonly toKeep = new Set<string>();
   private rows = 0;
+  private kept = 0;
   private clock = 0;
 
   constructor(private readonly rowBudget: number) {}
 
-  /** Rows held by all tables. */
+  /** Rows held by the tables that may be dropped (kept ones not counted). */
   get heldRows(): number {
     return this.rows;
+  }
+
+  /** Rows held by the kept tables. */
+  get keptRows(): number {
+    return this.kept;
+  }
+
+  /** Names of the kept tables that exist now. */
+  keptTables(): string[] {
+    return [...this.tables].filter(([, entry]) => entry.kept && entry.settled).map(([name]) => name);
+  }
+
+  /**
+   * Makes the tables (and those they are made from) and keeps them while the archive is served: no
+   * request drops them, and a request that needs one being made waits for it instead of making it
+   * again. The tables they are made from are not kept (unless listed, or a base: see
+   * `DerivedTable.base`): they go first when over budget, as ever. `stopped` says when to start no
+   * more.
+   */
+  async keep(
+    store: TableStore,
+    tables: readonly DerivedTable[],
+    stopped: () => boolean = () => false,
+  ): Promise<void> {
+    // A base a table is made from is kept too: the tables other requests make from it (the levels
+    // below a class) are then made from the base instead of the archive's records.
+    const bases = (table: DerivedTable) => (table.query.derived ?? []).filter((source) => source.base);
+    const kept = new Map(
+      tables.flatMap((table) => [...bases(table), table].map((t) => [t.name, t] as const)),
+    );
+    // Known at once, so that a request that makes one of them first makes it to keep.
+    for (const name of kept.keys()) this.toKeep.add(name);
+    for (const table of kept.values()) {
+      if (stopped()) throw new Error(`stopped before keeping ${table.name}`);
+      const held = new Set<string>();
+      try {
+        await this.acquireOne(store, table, held, stopped, false);
+        const entry = this.tables.get(table.name);
+        if (entry) this.markKept(entry);
+      } finally {
+        await this.release(store, held);
+      }
+    }
+  }
+
+  private markKept(entry: Held): void {
+    if (entry.kept) return;
+    entry.kept = true;
+    if (!entry.settled) return;
+    this.rows -= entry.rows;
+    this.kept += entry.rows;
   }
 
   /**
@@ -99,12 +162,22 @@ export class DerivedTables {
   }
 
   private startCreating(store: TableStore, table: DerivedTable): Held {
-    const created: Held = { ready: store.create(table), rows: 0, users: 0, lastUse: 0 };
+    const kept = this.toKeep.has(table.name);
+    const created: Held = {
+      ready: store.create(table, kept),
+      settled: false,
+      rows: 0,
+      kept,
+      users: 0,
+      lastUse: 0,
+    };
     this.tables.set(table.name, created);
     created.ready.then(
       (rows) => {
         created.rows = rows;
-        this.rows += rows;
+        created.settled = true;
+        if (created.kept) this.kept += rows;
+        else this.rows += rows;
       },
       () => {
         if (this.tables.get(table.name) === created) this.tables.delete(table.name);
@@ -138,7 +211,7 @@ export class DerivedTables {
   private leastRecentlyUsedIdle(): [string, Held] | undefined {
     let victim: [string, Held] | undefined;
     for (const [name, entry] of this.tables) {
-      if (entry.users > 0 || entry.rows === 0) continue;
+      if (entry.users > 0 || entry.kept || entry.rows === 0) continue;
       if (!victim || entry.lastUse < victim[1].lastUse) victim = [name, entry];
     }
     return victim;

@@ -9,6 +9,12 @@ export {
   type QueueLimits,
   ServiceBusyError,
 } from './engine.ts';
-export { ArchiveTooLargeError, openDuckDbEngine, type DuckDbEngineOptions } from './duckdb/duckdb-engine.ts';
+export type { KeptTables } from './kept-tables.ts';
+export {
+  ArchiveTooLargeError,
+  openDuckDbEngine,
+  type DuckDbEngine,
+  type DuckDbEngineOptions,
+} from './duckdb/duckdb-engine.ts';
 export { openClickHouseEngine, type ClickHouseEngineOptions } from './clickhouse/clickhouse-engine.ts';
 export { ClusterUnavailableError } from './clickhouse/http-client.ts';

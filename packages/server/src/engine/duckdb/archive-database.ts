@@ -8,11 +8,19 @@ import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 export const ARCHIVE_DATABASE = 'archive';
 
 /**
+ * The in-memory database of the derived tables kept while the archive is served, compressed as the
+ * archive's tables are (about a tenth of the memory of the same rows in the default database).
+ */
+export const KEPT_DATABASE = 'kept';
+
+/**
  * Tables are read from the archive's databases, while the tables a connection creates (the derived
- * relations) go to the in-memory default database: the archive may be attached read-only.
+ * relations) go to the in-memory default database, or the kept ones to their own: the archive may
+ * be attached read-only.
  */
 function searchPath(databases: readonly string[]): string {
-  return `SET search_path = ${quoteString(['memory.main', ...databases.map((d) => `${d}.main`)].join(','))}`;
+  const path = ['memory.main', `${KEPT_DATABASE}.main`, ...databases.map((d) => `${d}.main`)];
+  return `SET search_path = ${quoteString(path.join(','))}`;
 }
 
 /** How the archive's tables were made ready, and the statement that makes a connection find them. */
@@ -144,6 +152,7 @@ export async function attachArchive(
   snapshot: Snapshot,
   file?: string,
 ): Promise<AttachedArchive> {
+  await connection.run(`ATTACH ':memory:' AS ${KEPT_DATABASE} (COMPRESS)`);
   if (file === undefined) {
     await connection.run(`ATTACH ':memory:' AS ${ARCHIVE_DATABASE} (COMPRESS)`);
     await copyTables(connection, ARCHIVE_DATABASE, snapshot);

@@ -7,7 +7,7 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import { openSnapshot, quoteName } from '@pdb-stats/snapshot';
-import { AttributeSet, RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
+import { AttributeSet, RETURN_TYPES, type ReturnType, type SearchRequest } from '@pdb-stats/search-model';
 import type { ArchiveFacts, CompiledQuery } from '../../planner/index.ts';
 import type { ResultRow } from '../../pipeline/shape-facets.ts';
 import {
@@ -21,13 +21,14 @@ import {
   type QueueLimits,
 } from '../engine.ts';
 import { executeOnce } from '../execute-once.ts';
+import { derivedTablesOf, type KeptTables } from '../kept-tables.ts';
 import { plainValue } from '../plain-value.ts';
 import { attachArchive, type AttachedArchive } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
 import { parameterTypes } from './parameter-types.ts';
 import { DerivedTables } from '../derived-tables.ts';
 import { StatementCache } from './statement-cache.ts';
-import { duckDbTableStore } from './table-store.ts';
+import { compressKept, duckDbTableStore } from './table-store.ts';
 
 export interface DuckDbEngineOptions {
   /** Connections for concurrent requests (each request uses one). */
@@ -37,8 +38,19 @@ export interface DuckDbEngineOptions {
   /**
    * Rows the derived tables may hold (relations the planner marks as depending on the archive
    * alone, kept for later requests); default 16 per entry. Least recently used ones go first.
+   * The tables kept for `keep` are not counted: the budget is what other requests add.
    */
   derivedRowBudget?: number;
+  /**
+   * Requests whose derived tables are made once and kept while the archive is served, never
+   * dropped (the dashboard's charts', so that no visitor's first view of a chart makes them). They
+   * are made in the background on a connection of their own, from the engine's first search on (or
+   * `keepTables()`), so they never delay the start; a search that needs one being made waits for
+   * it. Given the attributes the archive holds.
+   */
+  keep?: (held: AttributeSet) => readonly SearchRequest[];
+  /** Told when the kept tables are made, or why they could not be. */
+  onKept?: (outcome: KeptTables | Error) => void;
   /** How long searches may queue for a connection, and the connections kept for light ones. */
   queue?: QueueLimits;
   /** Longest a search may run before its statements are interrupted (408); default 30 s. */
@@ -117,10 +129,19 @@ async function defaultMemoryLimitMb(connection: DuckDBConnection): Promise<numbe
  * compressed DuckDB database (in memory, or a file beside the snapshot) so that requests never
  * re-read the Parquet files.
  */
+/** The embedded engine, and the derived tables it keeps. */
+export interface DuckDbEngine extends Engine {
+  /**
+   * Makes the derived tables of the requests of `DuckDbEngineOptions.keep`, once (none without
+   * it); resolves when they exist. The engine's first search starts it.
+   */
+  keepTables(): Promise<KeptTables>;
+}
+
 export async function openDuckDbEngine(
   snapshotDir: string,
   options: DuckDbEngineOptions = {},
-): Promise<Engine> {
+): Promise<DuckDbEngine> {
   const snapshot = await openSnapshot(snapshotDir);
   const held = new AttributeSet(snapshot.layout.held);
   const instance = await DuckDBInstance.create(':memory:', {
@@ -165,16 +186,28 @@ export async function openDuckDbEngine(
         : [null],
     };
     for (let i = 1; i < (options.connections ?? 4); i++) await connect();
+    // The connection that makes the kept derived tables, outside the pool and its time limit.
+    const keeper = options.keep && (await instance.connect());
+    if (keeper) {
+      connections.push(keeper);
+      await keeper.run(searchPath);
+    }
     const derived = new DerivedTables(options.derivedRowBudget ?? 16 * Math.max(rowCounts.entry, 10_000));
     const info: ArchiveInfo = { ...snapshot.manifest, row_counts: rowCounts };
-    return new DuckDbEngine(
+    return new EmbeddedDuckDb(
       instance,
-      new ConnectionPool(connections, options.queue),
+      new ConnectionPool(
+        connections.filter((c) => c !== keeper),
+        options.queue,
+      ),
       info,
       held,
       facts,
       derived,
       options.timeoutMs ?? 30_000,
+      keeper
+        ? { connection: keeper, requests: options.keep!, ...(options.onKept && { onKept: options.onKept }) }
+        : undefined,
     );
   } catch (error) {
     for (const connection of connections) connection.closeSync();
@@ -183,7 +216,7 @@ export async function openDuckDbEngine(
   }
 }
 
-class DuckDbEngine implements Engine {
+class EmbeddedDuckDb implements DuckDbEngine {
   readonly dialect = 'duckdb';
   /** Answers that hold as long as the archive is loaded (all values of an attribute). */
   private readonly constant = new Map<string, Promise<ResultRow[]>>();
@@ -198,10 +231,54 @@ class DuckDbEngine implements Engine {
     readonly facts: ArchiveFacts,
     private readonly derived: DerivedTables,
     private readonly timeoutMs: number,
+    /** The kept derived tables: the requests they are those of, and the connection that makes them. */
+    private readonly kept?: {
+      connection: DuckDBConnection;
+      requests: (held: AttributeSet) => readonly SearchRequest[];
+      onKept?: (outcome: KeptTables | Error) => void;
+    },
   ) {}
+
+  /** The making of the kept derived tables, once started. */
+  private keeping?: Promise<KeptTables>;
+  private closed = false;
+
+  keepTables(): Promise<KeptTables> {
+    if (!this.keeping) {
+      this.keeping = this.makeKeptTables();
+      const onKept = this.kept?.onKept;
+      this.keeping.then(
+        (outcome) => onKept?.(outcome),
+        (error: unknown) => {
+          if (!this.closed) onKept?.(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }
+    return this.keeping;
+  }
+
+  private async makeKeptTables(): Promise<KeptTables> {
+    const started = performance.now();
+    if (!this.kept) return { tables: 0, rows: 0, seconds: 0 };
+    const { connection, requests } = this.kept;
+    const tables = derivedTablesOf(requests(this.held), this.dialect, this.facts, this.held);
+    // Called at once: from now on a search that makes one of them makes it to keep.
+    await this.derived.keep(duckDbTableStore(connection), tables, () => this.closed);
+    // A table made while another connection wrote is compressed by the next checkpoint: here, at
+    // the latest (each try waits for the writes of the moment to end).
+    for (let tries = 0; !(await compressKept(connection)) && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    return {
+      tables: this.derived.keptTables().length,
+      rows: this.derived.keptRows,
+      seconds: (performance.now() - started) / 1000,
+    };
+  }
 
   /** A connection of the pool for the whole session; past the time limit its statement is interrupted. */
   session<T>(work: (session: EngineSession) => Promise<T>, lane: Lane = 'light'): Promise<T> {
+    // The first search starts the kept tables (after the server is ready: searches come after it).
+    if (this.kept && !this.closed) void this.keepTables().catch(() => undefined);
     return this.pool.use(async (connection) => {
       const store = duckDbTableStore(connection);
       const statements = this.prepared.get(connection) ?? new StatementCache(connection);
@@ -246,9 +323,16 @@ class DuckDbEngine implements Engine {
   private closing?: Promise<void>;
 
   close(): Promise<void> {
-    this.closing ??= this.pool
-      .close((connection) => connection.closeSync())
-      .then(() => this.instance.closeSync());
+    this.closed = true;
+    // The kept tables' making stops at its statement running now.
+    this.kept?.connection.interrupt();
+    this.closing ??= (this.keeping ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.pool.close((connection) => connection.closeSync()))
+      .then(() => {
+        this.kept?.connection.closeSync();
+        this.instance.closeSync();
+      });
     return this.closing;
   }
 }
