@@ -1,4 +1,5 @@
 import { loadEnrichers as loadFromFolders } from './enrich/index.ts';
+import type { ParsedCache } from './enrich/parsed-cache.ts';
 import type { Enricher } from './enrich/types.ts';
 
 export interface EnricherOptions {
@@ -10,9 +11,10 @@ export interface EnricherOptions {
   flat?: string;
 }
 
-/** The enrichers the options ask for, loaded from their flat files. */
-export function loadEnrichers(options: EnricherOptions): Promise<Enricher[]> {
+/** The enrichers the options ask for, loaded from their flat files or their parsed forms in `cache`. */
+export function loadEnrichers(options: EnricherOptions, cache?: ParsedCache): Promise<Enricher[]> {
   return loadFromFolders({
+    ...(cache && { cache }),
     ...(options.clusters !== undefined && { clustersDir: options.clusters }),
     ...(options.sifts !== undefined && { siftsDir: options.sifts }),
     ...(options.flat !== undefined && { flatDir: options.flat }),

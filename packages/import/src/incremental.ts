@@ -8,6 +8,8 @@ import { gunzip, gzip } from 'node:zlib';
 /** Bump when the layout of the cache files changes. */
 const FORMAT = 1;
 const META_FILE = 'cache.json';
+/** The enrichers' parsed files (`ParsedCache`), beside the shards. */
+export const ENRICHER_FOLDER = 'enrichers';
 /** Shard files are gzipped NDJSON (a fifth of the text or less); plain ones of earlier runs are still read. */
 const SHARD_SUFFIX = '.ndjson.gz';
 const PLAIN_SUFFIX = '.ndjson';
@@ -103,7 +105,7 @@ export class ImportCache {
     const keep = new Set([...shardKeys].flatMap((key) => [this.fileOf(key), this.fileOf(key, PLAIN_SUFFIX)]));
     let removed = 0;
     for (const name of await readdir(this.dir)) {
-      if (name === META_FILE) continue;
+      if (name === META_FILE || name === ENRICHER_FOLDER) continue;
       const file = join(this.dir, name);
       if (keep.has(file)) continue;
       await rm(file, { force: true });

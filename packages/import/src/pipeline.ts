@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import {
   fullCounts,
@@ -29,7 +29,15 @@ import {
   type CarriedFile,
   type CarryRecord,
 } from './carry-over.ts';
-import { cacheLine, documentsOf, ImportCache, parserSignature, type CachedFile } from './incremental.ts';
+import { ParsedCache } from './enrich/parsed-cache.ts';
+import {
+  cacheLine,
+  documentsOf,
+  ENRICHER_FOLDER,
+  ImportCache,
+  parserSignature,
+  type CachedFile,
+} from './incremental.ts';
 import { DEFAULT_PARSER_MODULE, type ParseOutcome } from './parse-file.ts';
 import { lazyParsePool, type ParsePool } from './pool.ts';
 import { isComponentKind, SOURCE_NAMES, type Shard, type Source, type SourceKind } from './sources.ts';
@@ -220,9 +228,16 @@ async function importInto(options: ImportOptions, writer: SnapshotWriter): Promi
   const discoverySeconds = clock();
   let pool: ParsePool | undefined;
   try {
-    const enrichers = await loadEnrichers(options);
+    const parsedForms = await ParsedCache.open(join(cache.dir, ENRICHER_FOLDER));
+    const enrichers = await loadEnrichers(options, parsedForms);
+    await parsedForms.prune();
     const enricherSeconds = clock();
     for (const enricher of enrichers) emit({ type: 'message', message: `enricher ${enricher.name} loaded` });
+    if (enrichers.length > 0)
+      emit({
+        type: 'message',
+        message: `enricher files: ${parsedForms.counts.reused} unchanged (their parsed form re-used), ${parsedForms.counts.parsed} parsed`,
+      });
     const fingerprint = await enricherFingerprint(enrichers);
     const carry = cache.fresh ? null : await readCarryRecord(cache.dir, outDir, fingerprint);
     emit({

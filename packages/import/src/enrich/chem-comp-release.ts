@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parsedOnce, type ParsedCache } from './parsed-cache.ts';
 import { isMissing } from './rows.ts';
 import { EnrichmentSourceError, type Enricher, type Row, type SourceReport } from './types.ts';
 
@@ -12,7 +13,23 @@ const EXAMPLES = 5;
  * where its definition file gave none. Entries are left alone: this enricher only has
  * `enrichComponent`.
  */
-export async function loadChemCompReleaseEnricher(file: string): Promise<Enricher> {
+export async function loadChemCompReleaseEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { dates, report } = await parsedOnce(cache, 'chem-comp-release', [file], () => readDates(file));
+  return {
+    name: 'chemical component release dates',
+    sources: [report],
+    enrich() {},
+    enrichComponent(row: Row) {
+      const id = row['rcsb_id'] ?? row['chem_comp.id'];
+      if (typeof id !== 'string' || !isMissing(row[RELEASE_DATE])) return;
+      const date = dates.get(id.toUpperCase());
+      if (date !== undefined) row[RELEASE_DATE] = date;
+    },
+  };
+}
+
+/** The first release date of each component the summary names. */
+async function readDates(file: string): Promise<{ dates: Map<string, string>; report: SourceReport }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -45,16 +62,5 @@ export async function loadChemCompReleaseEnricher(file: string): Promise<Enriche
         report.examples.push(`component ${comp}: no [entry id, YYYY-MM-DD date]: ${JSON.stringify(value)}`);
     }
   }
-
-  return {
-    name: 'chemical component release dates',
-    sources: [report],
-    enrich() {},
-    enrichComponent(row: Row) {
-      const id = row['rcsb_id'] ?? row['chem_comp.id'];
-      if (typeof id !== 'string' || !isMissing(row[RELEASE_DATE])) return;
-      const date = dates.get(id.toUpperCase());
-      if (date !== undefined) row[RELEASE_DATE] = date;
-    },
-  };
+  return { dates, report };
 }

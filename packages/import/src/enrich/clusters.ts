@@ -1,7 +1,9 @@
 import { basename } from 'node:path';
+import { parsedOnce, type ParsedCache } from './parsed-cache.ts';
 import { forEachLine, SourceCounter } from './read-lines.ts';
+import { joinLines, splitLines } from './sifts-csv.ts';
 import { addRecord, entityIdOf } from './rows.ts';
-import { EnrichmentSourceError, type Enricher, type EntryDocuments } from './types.ts';
+import { EnrichmentSourceError, type Enricher, type EntryDocuments, type SourceReport } from './types.ts';
 
 const FILE_NAME = /^clusters-by-entity-(\d+)\.txt(\.gz)?$/;
 // `4HHB_1`; newer files also list computed models (`AF_AFP0CB50F1_1`, `MA_ABCD_1`).
@@ -26,11 +28,30 @@ function identityOf(file: string): number {
  * number, and one Int32Array with a cell per row and level (0: not clustered at that level).
  */
 class ClusterTable {
-  private readonly rows = new Map<string, number>();
-  private cells: Int32Array;
+  private constructor(
+    readonly levels: number,
+    private readonly rows: Map<string, number>,
+    private cells: Int32Array,
+  ) {}
 
-  constructor(readonly levels: number) {
-    this.cells = new Int32Array(1024 * levels);
+  static empty(levels: number): ClusterTable {
+    return new ClusterTable(levels, new Map(), new Int32Array(1024 * levels));
+  }
+
+  /** The table as the parse cache keeps it: the entity ids one a line (in row order) and the cells. */
+  get packed(): { levels: number; entities: string; cells: Int32Array } {
+    return {
+      levels: this.levels,
+      entities: joinLines([...this.rows.keys()]),
+      cells: this.cells.slice(0, this.rows.size * this.levels),
+    };
+  }
+
+  static unpack(packed: ClusterTable['packed']): ClusterTable {
+    const rows = new Map<string, number>();
+    const entities = splitLines(packed.entities, packed.cells.length);
+    for (let row = 0; row < entities.length; row++) rows.set(entities[row] as string, row);
+    return new ClusterTable(packed.levels, rows, packed.cells);
   }
 
   get size() {
@@ -67,7 +88,7 @@ class ClusterTable {
  * cluster per line, its members `ID_entity` separated by spaces). As RCSB does, a cluster's number is
  * its line number (from 1) and the group id of a membership is `<cluster>_<identity>`.
  */
-export async function loadClusterEnricher(files: readonly string[]): Promise<Enricher> {
+export async function loadClusterEnricher(files: readonly string[], cache?: ParsedCache): Promise<Enricher> {
   if (files.length === 0) throw new Error('Sequence clusters: no clusters-by-entity-NN.txt file given');
   const levels = files
     .map((file) => ({ file, identity: identityOf(file) }))
@@ -79,36 +100,17 @@ export async function loadClusterEnricher(files: readonly string[]): Promise<Enr
         `a second cluster file for ${levels[i]?.identity} % identity`,
       );
 
-  const table = new ClusterTable(levels.length);
-  const counters: SourceCounter[] = [];
-  for (const [level, { file }] of levels.entries()) {
-    const counter = new SourceCounter(file);
-    counters.push(counter);
-    await forEachLine(file, (line, lineNumber) => {
-      const members = line.trim().split(/\s+/);
-      if (lineNumber === 1 && !MEMBER.test(members[0]?.toUpperCase() ?? ''))
-        throw new EnrichmentSourceError(
-          file,
-          `not a sequence cluster file: the first line does not start with an entity id like 4HHB_1 (${JSON.stringify(line.slice(0, 60))})`,
-        );
-      counter.line();
-      if (members.length === 1 && members[0] === '') {
-        counter.malformed(lineNumber, line, 'empty cluster');
-        return;
-      }
-      const bad: string[] = [];
-      for (const member of members) {
-        const entity = member.toUpperCase();
-        if (!MEMBER.test(entity)) bad.push(`not an entity id: ${member}`);
-        else if (!table.set(entity, level, lineNumber)) bad.push(`${member} is already in another cluster`);
-      }
-      if (bad.length > 0) counter.malformed(lineNumber, line, bad.slice(0, 3).join('; '));
-    });
-  }
+  const parsed = await parsedOnce(
+    cache,
+    'clusters',
+    levels.map((level) => level.file),
+    () => readClusters(levels.map((level) => level.file)),
+  );
+  const table = ClusterTable.unpack(parsed.table);
 
   return {
     name: 'sequence clusters',
-    sources: counters.map((c) => c.report),
+    sources: parsed.reports,
     enrich(docs: EntryDocuments) {
       for (const entity of docs.polymer_entity) {
         const id = entityIdOf(entity);
@@ -134,4 +136,37 @@ export async function loadClusterEnricher(files: readonly string[]): Promise<Enr
       }
     },
   };
+}
+
+/** The cluster of every entity in each file (a level per file, in the order given). */
+async function readClusters(
+  files: readonly string[],
+): Promise<{ table: ClusterTable['packed']; reports: SourceReport[] }> {
+  const table = ClusterTable.empty(files.length);
+  const counters: SourceCounter[] = [];
+  for (const [level, file] of files.entries()) {
+    const counter = new SourceCounter(file);
+    counters.push(counter);
+    await forEachLine(file, (line, lineNumber) => {
+      const members = line.trim().split(/\s+/);
+      if (lineNumber === 1 && !MEMBER.test(members[0]?.toUpperCase() ?? ''))
+        throw new EnrichmentSourceError(
+          file,
+          `not a sequence cluster file: the first line does not start with an entity id like 4HHB_1 (${JSON.stringify(line.slice(0, 60))})`,
+        );
+      counter.line();
+      if (members.length === 1 && members[0] === '') {
+        counter.malformed(lineNumber, line, 'empty cluster');
+        return;
+      }
+      const bad: string[] = [];
+      for (const member of members) {
+        const entity = member.toUpperCase();
+        if (!MEMBER.test(entity)) bad.push(`not an entity id: ${member}`);
+        else if (!table.set(entity, level, lineNumber)) bad.push(`${member} is already in another cluster`);
+      }
+      if (bad.length > 0) counter.malformed(lineNumber, line, bad.slice(0, 3).join('; '));
+    });
+  }
+  return { table: table.packed, reports: counters.map((c) => c.report) };
 }

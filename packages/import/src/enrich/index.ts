@@ -6,9 +6,11 @@ import { loadSiftsCathEnricher, loadSiftsPfamEnricher, loadSiftsScopEnricher } f
 import { loadSiftsEnzymeEnricher } from './sifts-enzyme.ts';
 import { loadSiftsPubmedEnricher } from './sifts-pubmed.ts';
 import { loadSiftsUniprotEnricher } from './sifts-uniprot.ts';
+import type { ParsedCache } from './parsed-cache.ts';
 import { EnrichmentSourceError, type Enricher } from './types.ts';
 
 export { loadChemCompReleaseEnricher } from './chem-comp-release.ts';
+export { ParsedCache } from './parsed-cache.ts';
 export { loadClusterEnricher } from './clusters.ts';
 export { ecDepth, ecLineage, ecLineages, isEcNumber, type EcLineageRecord } from './ec.ts';
 export { loadSiftsCathEnricher, loadSiftsPfamEnricher, loadSiftsScopEnricher } from './sifts-annotations.ts';
@@ -26,7 +28,7 @@ export {
 const CLUSTER_FILE = /^clusters-by-entity-\d+\.txt(\.gz)?$/;
 
 /** The SIFTS summary files by their standard names (each `.csv.gz` or `.csv`), in loading order. */
-const SIFTS_FILES: readonly [string, (file: string) => Promise<Enricher>][] = [
+const SIFTS_FILES: readonly [string, (file: string, cache?: ParsedCache) => Promise<Enricher>][] = [
   ['pdb_chain_uniprot', loadSiftsUniprotEnricher],
   ['pdb_chain_enzyme', loadSiftsEnzymeEnricher],
   ['pdb_chain_pfam', loadSiftsPfamEnricher],
@@ -52,15 +54,18 @@ export interface EnrichmentFolders {
   siftsDir?: string;
   /** Holds `chem-comp-release-data-summary.json`. */
   flatDir?: string;
+  /** Parsed forms of the files kept from earlier runs (re-used while the files are unchanged). */
+  cache?: ParsedCache;
 }
 
 /**
  * Finds the enrichment files by their standard names in the folders given and loads them, one after
- * the other. A folder holding none of the files expected there is an error (a wrong path, most likely).
+ * the other (or takes their parsed forms from `cache`). A folder holding none of the files expected
+ * there is an error (a wrong path, most likely).
  */
 export async function loadEnrichers(folders: EnrichmentFolders): Promise<Enricher[]> {
   const enrichers: Enricher[] = [];
-  const { clustersDir, siftsDir, flatDir } = folders;
+  const { clustersDir, siftsDir, flatDir, cache } = folders;
   if (clustersDir !== undefined) {
     const names = (await filesOf(clustersDir)).filter((name) => CLUSTER_FILE.test(name)).sort();
     if (names.length === 0)
@@ -68,14 +73,19 @@ export async function loadEnrichers(folders: EnrichmentFolders): Promise<Enriche
         clustersDir,
         'no sequence cluster file (clusters-by-entity-NN.txt) in it',
       );
-    enrichers.push(await loadClusterEnricher(names.map((name) => join(clustersDir, name))));
+    enrichers.push(
+      await loadClusterEnricher(
+        names.map((name) => join(clustersDir, name)),
+        cache,
+      ),
+    );
   }
   if (siftsDir !== undefined) {
     const names = new Set(await filesOf(siftsDir));
     const before = enrichers.length;
     for (const [stem, load] of SIFTS_FILES) {
       const name = [`${stem}.csv.gz`, `${stem}.csv`].find((candidate) => names.has(candidate));
-      if (name !== undefined) enrichers.push(await load(join(siftsDir, name)));
+      if (name !== undefined) enrichers.push(await load(join(siftsDir, name), cache));
     }
     if (enrichers.length === before)
       throw new EnrichmentSourceError(
@@ -86,7 +96,7 @@ export async function loadEnrichers(folders: EnrichmentFolders): Promise<Enriche
   if (flatDir !== undefined) {
     if (!(await filesOf(flatDir)).includes(CHEM_COMP_RELEASE))
       throw new EnrichmentSourceError(flatDir, `no ${CHEM_COMP_RELEASE} in it`);
-    enrichers.push(await loadChemCompReleaseEnricher(join(flatDir, CHEM_COMP_RELEASE)));
+    enrichers.push(await loadChemCompReleaseEnricher(join(flatDir, CHEM_COMP_RELEASE), cache));
   }
   return enrichers;
 }

@@ -1,4 +1,5 @@
-import { ChainValues, isChainId, readSiftsCsv } from './sifts-csv.ts';
+import type { ParsedCache } from './parsed-cache.ts';
+import { readChainValues, type ChainValues } from './sifts-csv.ts';
 import { addRecord, entitiesByChain, entryIdOf, instancesByChain } from './rows.ts';
 import type { Enricher, EntryDocuments, Row } from './types.ts';
 
@@ -8,21 +9,20 @@ const CATH_DOMAIN = /^[0-9][a-z0-9]{3}\S+\d\d$/i;
 const KEYS = ['type', 'annotation_id'];
 
 /** Reads a SIFTS chain file whose records carry one identifier: (entry, chain) → identifiers. */
-async function readChainIdentifiers(
+const readChainIdentifiers = (
   file: string,
   kind: string,
   column: string,
   pattern: RegExp,
-): Promise<{ values: ChainValues; report: Awaited<ReturnType<typeof readSiftsCsv>> }> {
-  const values = new ChainValues();
-  const report = await readSiftsCsv(file, kind, ['PDB', 'CHAIN', column], ([entry, chain, id]) => {
-    if (!isChainId(chain ?? '')) return 'not a chain id';
-    if (!pattern.test(id ?? '')) return `not a ${kind} identifier`;
-    values.add(entry as string, chain as string, id as string);
-    return undefined;
-  });
-  return { values, report };
-}
+  cache: ParsedCache | undefined,
+) =>
+  readChainValues(
+    file,
+    kind,
+    column,
+    (id) => (pattern.test(id) ? undefined : `not a ${kind} identifier`),
+    cache,
+  );
 
 /**
  * Reads SIFTS `pdb_chain_pfam.csv(.gz)` (PDB, CHAIN, SP_PRIMARY, PFAM_ID, COVERAGE) and adds to each
@@ -30,8 +30,8 @@ async function readChainIdentifiers(
  * `{ annotation_id: 'PF00042', type: 'Pfam' }`: no names (the file has none), no provenance (not in the
  * catalogue).
  */
-export async function loadSiftsPfamEnricher(file: string): Promise<Enricher> {
-  const { values, report } = await readChainIdentifiers(file, 'Pfam', 'PFAM_ID', PFAM_ID);
+export async function loadSiftsPfamEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { values, report } = await readChainIdentifiers(file, 'Pfam', 'PFAM_ID', PFAM_ID, cache);
   return {
     name: 'SIFTS Pfam',
     sources: [report],
@@ -65,8 +65,8 @@ function instanceAnnotator(type: string, values: ChainValues) {
  * each polymer instance `rcsb_polymer_instance_annotation` records `{ annotation_id: <SCOP sunid>,
  * type: 'SCOP' }`: no names or lineage, the file has none.
  */
-export async function loadSiftsScopEnricher(file: string): Promise<Enricher> {
-  const { values, report } = await readChainIdentifiers(file, 'SCOP', 'SUNID', SCOP_SUNID);
+export async function loadSiftsScopEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { values, report } = await readChainIdentifiers(file, 'SCOP', 'SUNID', SCOP_SUNID, cache);
   return { name: 'SIFTS SCOP', sources: [report], enrich: instanceAnnotator('SCOP', values) };
 }
 
@@ -75,7 +75,7 @@ export async function loadSiftsScopEnricher(file: string): Promise<Enricher> {
  * polymer instance `rcsb_polymer_instance_annotation` records `{ annotation_id: <CATH domain id, e.g.
  * 4hhbA00>, type: 'CATH' }`: the file names domains, not CATH classes.
  */
-export async function loadSiftsCathEnricher(file: string): Promise<Enricher> {
-  const { values, report } = await readChainIdentifiers(file, 'CATH', 'CATH_ID', CATH_DOMAIN);
+export async function loadSiftsCathEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { values, report } = await readChainIdentifiers(file, 'CATH', 'CATH_ID', CATH_DOMAIN, cache);
   return { name: 'SIFTS CATH', sources: [report], enrich: instanceAnnotator('CATH', values) };
 }

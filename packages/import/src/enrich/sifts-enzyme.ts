@@ -1,5 +1,6 @@
 import { ecDepth, ecLineages, isEcNumber } from './ec.ts';
-import { ChainValues, isChainId, readSiftsCsv } from './sifts-csv.ts';
+import type { ParsedCache } from './parsed-cache.ts';
+import { readChainValues } from './sifts-csv.ts';
 import { addRecord, entitiesByChain, entryIdOf, isMissing } from './rows.ts';
 import type { Enricher, EntryDocuments, Row } from './types.ts';
 
@@ -18,14 +19,14 @@ function hasEc(entity: Row): boolean {
  * separated, as in mmCIF), the EC lineage ids of every depth (no names: the file has none) and
  * `rcsb_enzyme_class_combined` records. SIFTS takes the EC numbers from UniProt, hence the provenance.
  */
-export async function loadSiftsEnzymeEnricher(file: string): Promise<Enricher> {
-  const numbers = new ChainValues();
-  const report = await readSiftsCsv(file, 'enzyme', ['PDB', 'CHAIN', 'EC_NUMBER'], ([entry, chain, ec]) => {
-    if (!isChainId(chain ?? '')) return 'not a chain id';
-    if (!isEcNumber(ec ?? '')) return 'not an EC number';
-    numbers.add(entry as string, chain as string, ec as string);
-    return undefined;
-  });
+export async function loadSiftsEnzymeEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { values: numbers, report } = await readChainValues(
+    file,
+    'enzyme',
+    'EC_NUMBER',
+    (ec) => (isEcNumber(ec) ? undefined : 'not an EC number'),
+    cache,
+  );
 
   return {
     name: 'SIFTS enzyme',

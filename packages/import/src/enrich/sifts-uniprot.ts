@@ -1,4 +1,5 @@
-import { ChainValues, isChainId, readSiftsCsv } from './sifts-csv.ts';
+import type { ParsedCache } from './parsed-cache.ts';
+import { readChainValues } from './sifts-csv.ts';
 import { addRecord, addValues, entitiesByChain, entryIdOf } from './rows.ts';
 import type { Enricher, EntryDocuments, Row } from './types.ts';
 
@@ -14,18 +15,13 @@ const IDS = 'rcsb_polymer_entity_container_identifiers';
  * RCSB sets none for this kind of group). RCSB also records the provenance (SIFTS), but the catalogue
  * has no such field here.
  */
-export async function loadSiftsUniprotEnricher(file: string): Promise<Enricher> {
-  const accessions = new ChainValues();
-  const report = await readSiftsCsv(
+export async function loadSiftsUniprotEnricher(file: string, cache?: ParsedCache): Promise<Enricher> {
+  const { values: accessions, report } = await readChainValues(
     file,
     'UniProt',
-    ['PDB', 'CHAIN', 'SP_PRIMARY'],
-    ([entry, chain, acc]) => {
-      if (!isChainId(chain ?? '')) return 'not a chain id';
-      if (!ACCESSION.test(acc ?? '')) return 'not a UniProt accession';
-      accessions.add(entry as string, chain as string, acc as string);
-      return undefined;
-    },
+    'SP_PRIMARY',
+    (acc) => (ACCESSION.test(acc) ? undefined : 'not a UniProt accession'),
+    cache,
   );
 
   return {
