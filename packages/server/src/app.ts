@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'source' in options
       ? options.source
       : 'engine' in options
-        ? new EngineSource(options.engine, options.costLimits?.maxBuckets)
+        ? new EngineSource(options.engine, options.costLimits)
         : new UpstreamSource(options.upstream);
   app.addHook('onClose', async () => source.close());
   const service = new SearchService(source, options.cacheBytes, options.costLimits);

@@ -57,6 +57,8 @@ export interface ServerConfig {
   maxRssMb: number;
   /** `SEARCH_MAX_BUCKETS`: most buckets one answer may hold, facets and sub-facets together. */
   maxBuckets: number;
+  /** `SEARCH_MAX_FACET_ROWS`: most rows the database may return for one answer's facets. */
+  maxFacetRows: number;
   /** `SEARCH_QUEUE_WAIT_MS`: longest a search waits for a database connection before 503. */
   queueWaitMs: number;
   /** `SEARCH_QUEUE_LENGTH`: searches waiting for a database connection at most; more get 503 at once. */
@@ -260,6 +262,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Off by default: most of the RSS is DuckDB's, which bounds its own memory.
     maxRssMb: integer(env, 'MAX_RSS_MB', 0, 0, 1_048_576),
     maxBuckets: integer(env, 'SEARCH_MAX_BUCKETS', DEFAULT_COST_LIMITS.maxBuckets, 1, 10_000_000),
+    maxFacetRows: integer(env, 'SEARCH_MAX_FACET_ROWS', DEFAULT_COST_LIMITS.maxFacetRows, 1, 100_000_000),
     queueWaitMs: integer(env, 'SEARCH_QUEUE_WAIT_MS', 5000, 1, 600_000),
     queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 64, 0, 100_000),
     maxInValues: integer(env, 'SEARCH_MAX_IN_VALUES', DEFAULT_COST_LIMITS.maxInValues, 1, 1_000_000),

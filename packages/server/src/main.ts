@@ -99,7 +99,7 @@ async function openArchive(dir: string, config: ServerConfig): Promise<ServedArc
     const documents = await DocumentStore.open(dir, engine.held, config.entryMaxRows);
     return {
       dir,
-      source: new EngineSource(engine, config.maxBuckets),
+      source: new EngineSource(engine, costLimitsOf(config)),
       documents: {
         lookup: (returnType, ids) => documents.lookup(returnType, ids),
         bounds: () => documents.bounds(),
@@ -136,6 +136,7 @@ const computedAhead = new Map<string, ComputedAhead>();
 const costLimitsOf = (config: ServerConfig) => ({
   maxBuckets: config.maxBuckets,
   maxInValues: config.maxInValues,
+  maxFacetRows: config.maxFacetRows,
 });
 
 /** Where answers come from: the upstream service when one is set (no archive on disk), else the engine. */

@@ -61,7 +61,7 @@ export class SearchService {
     private readonly limits: CostLimits = DEFAULT_COST_LIMITS,
   ) {
     this.cache = new ResponseCache(cacheBytes);
-    this.source = isEngine(source) ? new EngineSource(source, limits.maxBuckets) : source;
+    this.source = isEngine(source) ? new EngineSource(source, limits) : source;
   }
 
   /** Keys of bodies already keyed: admission checks and the answer read one request's key alike. */

@@ -30,7 +30,8 @@ export const REQUEST_LIMITS = {
 
 /**
  * Limits on what a request costs to answer, estimated from the request alone before it runs; the
- * server reads each from its environment (SEARCH_MAX_BUCKETS, SEARCH_MAX_IN_VALUES).
+ * server reads each from its environment (SEARCH_MAX_BUCKETS, SEARCH_MAX_IN_VALUES,
+ * SEARCH_MAX_FACET_ROWS).
  */
 export interface CostLimits {
   /**
@@ -43,9 +44,21 @@ export interface CostLimits {
   maxBuckets: number;
   /** Values of all `in` lists of one request together (each list holds at most `inValues`). */
   maxInValues: number;
+  /**
+   * Rows the database may return for one answer's facets, all statements together (a terms facet
+   * nested in another returns a row per pair of values): counted as they are read, refused past
+   * it. The buckets of an answer are far fewer than these rows when facets are nested, so the
+   * bucket limit alone lets one request hold millions of rows in memory. The dashboard's charts
+   * read at most about 21,000 at 250,000 entries.
+   */
+  maxFacetRows: number;
 }
 
-export const DEFAULT_COST_LIMITS: CostLimits = { maxBuckets: 65_536, maxInValues: 10_000 };
+export const DEFAULT_COST_LIMITS: CostLimits = {
+  maxBuckets: 65_536,
+  maxInValues: 10_000,
+  maxFacetRows: 500_000,
+};
 
 function fail(path: string, what: string, limit: number): never {
   throw new RequestValidationError('REQ_ERR_LIMIT', path, `${what}: at most ${limit} are allowed`);

@@ -10,8 +10,11 @@ export interface ArchiveInfo {
   readonly row_counts: Readonly<Record<ReturnType, number>>;
 }
 
-/** Runs one statement; values come back as strings, numbers or null (no bigint, no Date). */
-export type Execute = (query: CompiledQuery) => Promise<ResultRow[]>;
+/**
+ * Runs one statement; values come back as strings, numbers or null (no bigint, no Date). `most`:
+ * the engine may leave the rows past `most + 1` unread, for a caller that refuses such an answer.
+ */
+export type Execute = (query: CompiledQuery, most?: number) => Promise<ResultRow[]>;
 
 /** Runs a statement whose answer never changes while the archive is loaded, at most once. */
 export type ExecuteCached = (query: CompiledQuery) => Promise<ResultRow[]>;

@@ -1,3 +1,3 @@
 export { SearchPipeline } from './search-pipeline.ts';
-export { runSearch } from './run-search.ts';
+export { runSearch, type AnswerLimits } from './run-search.ts';
 export { javaDouble } from './labels.ts';

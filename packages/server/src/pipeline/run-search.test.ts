@@ -16,16 +16,18 @@ function stub(
   total: number,
   page: string[],
   facetRows: ResultRow[][] = [],
-): Execute & { seen: CompiledQuery[] } {
+): Execute & { seen: CompiledQuery[]; most: (number | undefined)[] } {
   const seen: CompiledQuery[] = [];
+  const most: (number | undefined)[] = [];
   let facet = 0;
-  const execute = async (query: CompiledQuery) => {
+  const execute = async (query: CompiledQuery, rows?: number) => {
     seen.push(query);
+    most.push(rows);
     if (query.sql.startsWith('SELECT count(*) AS total')) return [[total]];
     if (query.sql.includes('AS identifier')) return page.map((id) => [id]);
     return facetRows[facet++] ?? [];
   };
-  return Object.assign(execute, { seen });
+  return Object.assign(execute, { seen, most });
 }
 
 describe(`${runSearch.name}`, () => {
@@ -39,11 +41,39 @@ describe(`${runSearch.name}`, () => {
     ]);
     const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
     const execute = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
-    await expect(runSearch(compile(request), execute, execute, 6)).rejects.toThrow(
+    const limits = { maxBuckets: 6, maxFacetRows: Infinity };
+    await expect(runSearch(compile(request), execute, execute, limits)).rejects.toThrow(
       'the facet "B" makes the answer hold more than 6 buckets',
     );
     // The count, then A and B: C and D did not run.
     expect(execute.seen).toHaveLength(3);
+  });
+
+  it('refuses an answer whose facets read more rows than the limit: the engine is told the rows left, later facets never run', async () => {
+    const terms = (name: string, attribute: string) => ({
+      name,
+      aggregation_type: 'terms',
+      attribute,
+      max_num_intervals: 2,
+    });
+    const request = facets([
+      terms('A', 'rcsb_entry_info.experimental_method'),
+      terms('B', 'rcsb_entry_info.polymer_composition'),
+      terms('C', 'rcsb_entry_info.selected_polymer_entity_types'),
+      terms('D', 'exptl.method'),
+    ]);
+    const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
+    const execute = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
+    const limits = { maxBuckets: Infinity, maxFacetRows: 10 };
+    await expect(runSearch(compile(request), execute, execute, limits)).rejects.toThrow(
+      'the facets make the database return more than 10 rows',
+    );
+    // Each answer of two buckets, but four rows each: C passes the limit, D never runs.
+    expect(execute.most).toEqual([undefined, 10, 6, 2]);
+    // Within the limit, the same facets are answered.
+    const answered = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
+    const response = await runSearch(compile(request), answered, answered, { ...limits, maxFacetRows: 16 });
+    expect(response?.facets?.map((f) => f.name)).toEqual(['A', 'B', 'C', 'D']);
   });
 
   it('null when nothing matches, without asking for more', async () => {

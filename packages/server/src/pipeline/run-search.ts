@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FacetResult, ResultItem, SearchResponse } from '@pdb-stats/search-model';
+import {
+  RequestValidationError,
+  type CostLimits,
+  type FacetResult,
+  type ResultItem,
+  type SearchResponse,
+} from '@pdb-stats/search-model';
 import type { Execute, ExecuteCached } from '../engine/engine.ts';
 import type { FacetProgram, SearchPlan, SearchProgram } from '../planner/index.ts';
 import { executeOnce } from '../engine/execute-once.ts';
@@ -41,16 +47,41 @@ async function facetData(program: FacetProgram, execute: Execute, cached: Execut
   };
 }
 
+/** What one answer may hold: its buckets, and the rows its facets' statements return. */
+export type AnswerLimits = Pick<CostLimits, 'maxBuckets' | 'maxFacetRows'>;
+
+const UNLIMITED: AnswerLimits = { maxBuckets: Infinity, maxFacetRows: Infinity };
+
+/**
+ * `execute` that counts the rows of all statements together and refuses the request once they
+ * pass `limit`; the engine is asked to read no more than the rows left.
+ */
+function rowLimited(execute: Execute, limit: number): Execute {
+  let read = 0;
+  return async (query) => {
+    const rows = await execute(query, limit - read);
+    read += rows.length;
+    if (read > limit)
+      throw new RequestValidationError(
+        'REQ_ERR_LIMIT',
+        'request_options.facets',
+        `the facets make the database return more than ${limit} rows (a row per bucket, and per pair of values for a facet nested in another): at most ${limit} are read for one answer; ask for fewer facets, or nest facets over attributes with fewer values`,
+      );
+    return rows;
+  };
+}
+
 /**
  * Executes a compiled search and shapes the response: `null` when nothing matches or the page
  * starts beyond the last hit. Engine-neutral: the engine's session supplies `execute`. An answer
- * of more than `maxBuckets` buckets is refused (400) before it is built.
+ * of more buckets than `limits` allows, or whose facets read more rows, is refused (400) before it
+ * is built.
  */
 export async function runSearch(
   program: SearchProgram,
   execute: Execute,
   cached: ExecuteCached = execute,
-  maxBuckets = Infinity,
+  limits: AnswerLimits = UNLIMITED,
 ): Promise<SearchResponse | null> {
   const { plan } = program;
   const [countRow] = await execute(program.count);
@@ -71,8 +102,10 @@ export async function runSearch(
   if (program.facets.length > 0) {
     // Facets may compile to the same statement (date ranges by year beside a year histogram): it
     // runs once.
-    const once = executeOnce(execute, new Map(), (query) => JSON.stringify([query.sql, query.parameters]));
-    const budget = new BucketBudget(maxBuckets);
+    const once = executeOnce(rowLimited(execute, limits.maxFacetRows), new Map(), (query) =>
+      JSON.stringify([query.sql, query.parameters]),
+    );
+    const budget = new BucketBudget(limits.maxBuckets);
     const data: FacetData[] = [];
     for (const facet of program.facets) {
       const fetched = await facetData(facet, once, cached);

@@ -1,7 +1,7 @@
 import { DEFAULT_COST_LIMITS, type PlannedRequest, type SearchResponse } from '@pdb-stats/search-model';
 import type { Engine, EngineSession, Lane } from '../engine/engine.ts';
 import { DIALECTS, planSearch, requestProgram, type SqlCompiler } from '../planner/index.ts';
-import { runSearch } from './run-search.ts';
+import { runSearch, type AnswerLimits } from './run-search.ts';
 
 /**
  * The one way a validated request becomes an answer, whatever the engine: the planner turns it
@@ -12,10 +12,13 @@ import { runSearch } from './run-search.ts';
 export class SearchPipeline {
   private readonly compiler: SqlCompiler;
 
-  /** `maxBuckets`: most buckets of one answer, counted as it is shaped (SEARCH_MAX_BUCKETS). */
+  /**
+   * `limits`: most buckets of one answer, counted as it is shaped (SEARCH_MAX_BUCKETS), and most
+   * rows its facets read (SEARCH_MAX_FACET_ROWS).
+   */
   constructor(
     private readonly engine: Engine,
-    private readonly maxBuckets = DEFAULT_COST_LIMITS.maxBuckets,
+    private readonly limits: AnswerLimits = DEFAULT_COST_LIMITS,
   ) {
     this.compiler = DIALECTS[engine.dialect].createCompiler();
   }
@@ -35,6 +38,6 @@ export class SearchPipeline {
 
   private run(request: PlannedRequest, session: EngineSession): Promise<SearchResponse | null> {
     const program = this.compiler.compile(planSearch(request, this.engine.facts));
-    return runSearch(program, session.execute, session.cached, this.maxBuckets);
+    return runSearch(program, session.execute, session.cached, this.limits);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlannedRequest } from '@pdb-stats/search-model';
 import type { Engine, Lane } from '../engine/index.ts';
-import { SearchPipeline } from '../pipeline/index.ts';
+import { SearchPipeline, type AnswerLimits } from '../pipeline/index.ts';
 import type { AnswerSource } from './answer-source.ts';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -12,12 +12,12 @@ export class EngineSource implements AnswerSource {
   readonly version: string;
   private readonly pipeline: SearchPipeline;
 
-  /** `maxBuckets`: most buckets of one answer (SEARCH_MAX_BUCKETS). */
+  /** `limits`: most buckets of one answer and most rows its facets read. */
   constructor(
     readonly engine: Engine,
-    maxBuckets?: number,
+    limits?: AnswerLimits,
   ) {
-    this.pipeline = new SearchPipeline(engine, maxBuckets);
+    this.pipeline = new SearchPipeline(engine, limits);
     this.version = sha1(JSON.stringify(engine.archiveInfo())).slice(0, 16);
   }
 

@@ -12,7 +12,8 @@ import { countStatuses, runSearchAttack, SEARCH_ATTACKS, type AttackAnswer } fro
  * Costly searches, against the real server process, each run while a probe asks for a cached chart
  * and a cheap uncached search from another address: what the attacker gets, and that the other
  * visitor is still served. The queue's wait limit is scaled down (1 s instead of 5 s) so that the
- * flood meets it at 2,000 entries.
+ * flood meets it at 2,000 entries, and so are the rows one answer's facets may read (30,000
+ * instead of 500,000: still more than any chart of the dashboard reads).
  */
 
 let dir: string;
@@ -21,7 +22,11 @@ let server: ServerProcess;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pdb-stats-search-attacks-'));
   await writeSnapshot(generateDocuments({ entries: 2000, seed: 9, archiveDate: '2026-07-01' }), dir);
-  server = await startServerProcess(dir, { SEARCH_QUEUE_WAIT_MS: '1000', RATE_LIMIT_PER_MINUTE: '0' });
+  server = await startServerProcess(dir, {
+    SEARCH_QUEUE_WAIT_MS: '1000',
+    SEARCH_MAX_FACET_ROWS: '30000',
+    RATE_LIMIT_PER_MINUTE: '0',
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -60,6 +65,18 @@ describe('costly searches are refused before they run, or queued with a wait lim
 
   it('63 terms facets of every identifier: 400, the answer is not built', async () => {
     const { answers, probe } = await underProbe('63 terms facets of every identifier', 2);
+    expect(countStatuses(answers)).toEqual({ 400: 10 });
+    expectVisitorServed(probe);
+  });
+
+  it('63 terms facets of every identifier, ten shown: answered, the facets cut by the database', async () => {
+    const { answers, probe } = await underProbe('63 terms facets of every identifier, ten shown', 2);
+    expect(countStatuses(answers)).toEqual({ 200: 10 });
+    expectVisitorServed(probe);
+  });
+
+  it('identifiers nested in 31 facets: 400 once their rows pass the limit', async () => {
+    const { answers, probe } = await underProbe('identifiers nested in 31 facets', 2);
     expect(countStatuses(answers)).toEqual({ 400: 10 });
     expectVisitorServed(probe);
   });

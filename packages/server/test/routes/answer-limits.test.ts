@@ -77,6 +77,41 @@ describe('answers over the bucket limit', () => {
     );
   });
 
+  it('facets nested over every identifier: refused past the rows they read, however few buckets they show', async () => {
+    // Each facet shows at most 2 x 1 buckets, but reads a row per (method, identifier) pair:
+    // 400 rows each. Within the limit of 1,000 rows two are answered; three are refused.
+    const nested = (i: number) => ({
+      name: `method ${i}`,
+      aggregation_type: 'terms',
+      attribute: [
+        'rcsb_entry_info.experimental_method',
+        'exptl.method',
+        'rcsb_entry_info.polymer_composition',
+      ][i],
+      max_num_intervals: 2,
+      facets: [{ name: 'ids', aggregation_type: 'terms', attribute: 'rcsb_id', max_num_intervals: 1 }],
+    });
+    const app = await buildApp({
+      engine: fixture.engine,
+      costLimits: { ...DEFAULT_COST_LIMITS, maxFacetRows: 1000 },
+    });
+    const ask = (facets: object[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/rcsbsearch/v2/query',
+        payload: { return_type: 'entry', request_options: { return_counts: false, facets } },
+      });
+    const two = await ask([nested(0), nested(1)]);
+    expect(two.statusCode).toBe(200);
+    expect(two.json().facets).toHaveLength(2);
+    const three = await ask([nested(0), nested(1), nested(2)]);
+    expect(three.statusCode).toBe(400);
+    expect(three.json()).toMatchObject({
+      field: 'request_options.facets',
+      message: expect.stringContaining('the facets make the database return more than 1000 rows'),
+    });
+  });
+
   it('a histogram whose bins fit is answered', async () => {
     const { status, body } = await post([histogram(50, { min_interval_population: 0 })]);
     expect(status).toBe(200);

@@ -169,19 +169,21 @@ class ClickHouseEngine implements Engine {
     const abort = new AbortController();
     const queryId = randomUUID();
     let statements = 0;
-    const options = () => ({
+    const options = (most = Infinity) => ({
       database: this.database,
       signal: abort.signal,
       settings: {
         query_id: `${queryId}-${++statements}`,
         max_execution_time: String(Math.ceil(this.timeoutMs / 1000)),
+        // Past the rows the caller reads, the answer stops (a block or so beyond them).
+        ...(Number.isFinite(most) && { max_result_rows: String(most + 1), result_overflow_mode: 'break' }),
       },
     });
     const store = keptTableStore(node, this.database, options);
     const held = new Set<string>();
-    const execute: Execute = async (query: CompiledQuery) => {
+    const execute: Execute = async (query: CompiledQuery, most) => {
       if (query.derived) await this.derived.acquire(store, query.derived, held, () => abort.signal.aborted);
-      const rows = await node.rows(query.sql, options());
+      const rows = await node.rows(query.sql, options(most));
       return rows.map((row) => row.map(plainValue));
     };
     const cached = executeOnce(execute, this.constant, (query) => query.sql);

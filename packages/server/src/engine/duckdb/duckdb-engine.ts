@@ -84,7 +84,7 @@ interface Runner {
   run(sql: string, values: DuckDBValue[], types: DuckDBType[]): Promise<DuckDBMaterializedResult>;
 }
 
-async function rows(runner: Runner, query: CompiledQuery): Promise<ResultRow[]> {
+async function rows(runner: Runner, query: CompiledQuery, most = Infinity): Promise<ResultRow[]> {
   const result = await runner.run(query.sql, [...query.parameters], parameterTypes(query.parameters));
   // Each value read straight from its column's vector: the client's conversion of a result into
   // JavaScript columns, made into rows after, costs about twice the time and allocations (a
@@ -94,7 +94,7 @@ async function rows(runner: Runner, query: CompiledQuery): Promise<ResultRow[]> 
   const read: ResultRow[] = [];
   for (
     let chunk = await result.fetchChunk();
-    chunk && chunk.rowCount > 0;
+    chunk && chunk.rowCount > 0 && read.length <= most;
     chunk = await result.fetchChunk()
   ) {
     const vectors = Array.from({ length: chunk.columnCount }, (_, column) => chunk!.getColumnVector(column));
@@ -285,7 +285,7 @@ class EmbeddedDuckDb implements DuckDbEngine {
       this.prepared.set(connection, statements);
       const held = new Set<string>();
       let timedOut = false;
-      const execute: Execute = async (query) => {
+      const execute: Execute = async (query, most) => {
         // interrupt() stops the statement running now; no later statement of this search may start.
         if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         if (query.derived) {
@@ -293,7 +293,7 @@ class EmbeddedDuckDb implements DuckDbEngine {
           // Waiting for another request's derived table may outlast this search's time.
           if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
-        return rows(statements, query);
+        return rows(statements, query, most);
       };
       const cached = executeOnce(execute, this.constant, (query) => JSON.stringify(query));
       const timer = setTimeout(() => {
