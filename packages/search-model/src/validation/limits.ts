@@ -57,7 +57,7 @@ export interface CostLimits {
 export const DEFAULT_COST_LIMITS: CostLimits = {
   maxBuckets: 65_536,
   maxInValues: 10_000,
-  maxFacetRows: 500_000,
+  maxFacetRows: 250_000,
 };
 
 function fail(path: string, what: string, limit: number): never {

@@ -13,7 +13,7 @@ import { countStatuses, runSearchAttack, SEARCH_ATTACKS, type AttackAnswer } fro
  * and a cheap uncached search from another address: what the attacker gets, and that the other
  * visitor is still served. The queue's wait limit is scaled down (1 s instead of 5 s) so that the
  * flood meets it at 2,000 entries, and so are the rows one answer's facets may read (30,000
- * instead of 500,000: still more than any chart of the dashboard reads).
+ * instead of 250,000: still more than any chart of the dashboard reads).
  */
 
 let dir: string;
