@@ -50,6 +50,52 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    for (const javaScriptEnabled of [true, false])
+      test(`the results fit the screen, every value named${javaScriptEnabled ? '' : ' (without JavaScript)'}`, async ({
+        browser,
+      }, info) => {
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          javaScriptEnabled,
+        });
+        const page = await context.newPage();
+        const phone = viewport.width < 600;
+        for (const request of [ALL_ENTRIES, { return_type: 'polymer_entity' } as SearchRequest]) {
+          await page.goto(resultsUrl(request));
+          const table = page.getByTestId('results-table');
+          await expect(table.locator('tbody tr').first()).toBeVisible();
+          // Neither the page nor the table scrolls sideways.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+            viewport.width,
+          );
+          const region = page.getByRole('region', { name: /^Page 1 of/ });
+          expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+          const first = table.locator('tbody tr').first();
+          const released = first.locator('td[data-label="Released"]');
+          await expect(released).toBeVisible();
+          // On a phone each result is a block, its values named; else a row under the headings.
+          const label = await released.evaluate((e) => getComputedStyle(e, '::before').content);
+          expect(await released.innerText()).toMatch(/^\d{4}-\d\d-\d\d$/);
+          if (phone) expect(label).toBe('"Released: "');
+          else {
+            expect(label).toBe('none');
+            await expect(table.getByRole('columnheader', { name: 'Identifier' })).toBeVisible();
+          }
+          for (const box of await table
+            .locator('tbody :is(th, td)')
+            .evaluateAll((cells) =>
+              cells.filter((c) => c.getClientRects().length > 0).map((c) => c.getBoundingClientRect().right),
+            ))
+            expect(box).toBeLessThanOrEqual(viewport.width);
+          await page.screenshot({
+            path: info.outputPath(
+              `results-${request.return_type}-${viewport.width}${javaScriptEnabled ? '' : '-nojs'}.png`,
+            ),
+          });
+        }
+        await context.close();
+      });
+
     test('a click on a heading sorts the results by that column, a second click the other way', async ({
       page,
       baseURL,

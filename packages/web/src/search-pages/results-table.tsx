@@ -53,7 +53,7 @@ export function ResultsTable({
   const columns = RESULT_COLUMNS[returnType] ?? [];
   const table = (
     <ScrollBox label={caption}>
-      <table className="ps-sp-table" data-testid="results-table">
+      <table className="ps-sp-table ps-sp-results" data-testid="results-table">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -71,8 +71,12 @@ export function ResultsTable({
             const links = identifierLinks(returnType, row.identifier, archive, config.archivePages);
             return (
               <tr key={row.group?.identifier ?? row.identifier} data-identifier={row.identifier}>
-                {row.group && <td>{row.group.identifier}</td>}
-                {row.group && <td className="ps-sp-number">{formatNumber(row.group.count)}</td>}
+                {row.group && <td data-label="Group">{row.group.identifier}</td>}
+                {row.group && (
+                  <td className="ps-sp-number" data-label="Members">
+                    {formatNumber(row.group.count)}
+                  </td>
+                )}
                 <th scope="row">
                   <IdentifierCell identifier={row.identifier} {...links} />
                 </th>
@@ -81,6 +85,7 @@ export function ResultsTable({
                   return (
                     <td
                       key={column.header}
+                      data-label={column.header}
                       className={[column.wide && 'ps-sp-wide', !text && 'ps-sp-missing']
                         .filter(Boolean)
                         .join(' ')}
