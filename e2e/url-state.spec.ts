@@ -106,6 +106,36 @@ test('a shared address with values the page does not read is sent to the address
   await context.close();
 });
 
+for (const [width, height] of [
+  [1280, 900],
+  [375, 812],
+] as const)
+  for (const javaScriptEnabled of [true, false])
+    test(`events=1, =true or =yes turn the events on, =0 off, at ${width} px${javaScriptEnabled ? '' : ' without JavaScript'}`, async ({
+      browser,
+    }, info) => {
+      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+      const page = await context.newPage();
+      const events = page.locator('.ps-plot-chart .ps-event');
+      for (const spelling of ['1', 'TRUE', 'yes']) {
+        const answer = await page.goto(`/growth/overall-structures?view=annual&events=${spelling}`);
+        // Sent to the address written for it, which the switch and a shared link keep.
+        expect(answer?.request().redirectedFrom()?.url()).toContain(`events=${spelling}`);
+        expect(new URL(page.url()).search).toBe('?view=annual&events=on');
+        await expect(events.first()).toBeAttached();
+        expect(await events.count()).toBeGreaterThan(1);
+      }
+      await expect(page.getByRole('switch', { name: /events/i })).toBeChecked();
+      await page.screenshot({
+        path: info.outputPath(`events-1-${width}${javaScriptEnabled ? '' : '-nojs'}.png`),
+      });
+      await page.goto('/growth/overall-structures?view=annual&events=0');
+      expect(new URL(page.url()).search).toBe('?view=annual');
+      await expect(page.locator('.ps-plot-chart .ps-bar').first()).toBeAttached();
+      await expect(events).toHaveCount(0);
+      await context.close();
+    });
+
 test('Back and Forward step through view, series, scale and scheme changes', async ({ page }) => {
   await page.goto('/growth/experimental-method');
   const start = await shownState(page);

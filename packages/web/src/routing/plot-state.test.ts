@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CHARTS } from '@pdb-stats/charts';
 import {
   chartDataParams,
+  correctedChartParams,
+  readGrowthLook,
   readPlotState,
   withParent,
   withSeriesToggled,
@@ -110,5 +112,23 @@ describe('the level of a drilled-down chart (parent)', () => {
     expect(readPlotState(new URLSearchParams('parent=Hydrolases'), chart, 'cumulative').parent).toBe(
       'Hydrolases',
     );
+  });
+});
+
+describe('the events switch of a growth chart', () => {
+  const chart = CHARTS['overall-structures'];
+  it('reads the usual spellings of on and off, and sends an address to the one written', () => {
+    for (const on of ['on', '1', 'true', 'TRUE', 'yes'])
+      expect(readGrowthLook(new URLSearchParams(`events=${on}`)).events).toBe(true);
+    for (const off of ['0', 'off', 'false', 'no', 'bogus'])
+      expect(readGrowthLook(new URLSearchParams(`events=${off}`)).events).toBe(false);
+    expect(correctedChartParams(new URLSearchParams('view=annual&events=1'), chart)?.toString()).toBe(
+      'view=annual&events=on',
+    );
+    expect(correctedChartParams(new URLSearchParams('events=false&view=annual'), chart)?.toString()).toBe(
+      'view=annual',
+    );
+    expect(correctedChartParams(new URLSearchParams('events=bogus'), chart)?.toString()).toBe('');
+    expect(correctedChartParams(new URLSearchParams('view=annual&events=on'), chart)).toBeUndefined();
   });
 });

@@ -116,6 +116,11 @@ const FROM_PARAM = 'from';
 const TO_PARAM = 'to';
 /** Growth charts: `events=on` marks the archive's events. */
 const EVENTS_PARAM = 'events';
+/** The spellings of a switch turned on that an address may give (`events=1`, `events=true`…); `on` is the one written. */
+const ON_VALUES: readonly string[] = ['on', '1', 'true', 'yes'];
+/** The spellings of a switch turned off, which is the default: left out of the address. */
+const OFF_VALUES: readonly string[] = ['off', '0', 'false', 'no'];
+const isOn = (value: string | null) => value !== null && ON_VALUES.includes(value.toLowerCase());
 
 /** How a growth chart is drawn, from the URL. */
 export interface GrowthLookState {
@@ -127,7 +132,7 @@ export interface GrowthLookState {
 export function readGrowthLook(params: URLSearchParams): GrowthLookState {
   return {
     line: params.get(CHART_TYPE_PARAM) === 'line',
-    events: params.get(EVENTS_PARAM) === 'on',
+    events: isOn(params.get(EVENTS_PARAM)),
     window: readYearWindow(params.get(FROM_PARAM), params.get(TO_PARAM)),
   };
 }
@@ -173,6 +178,14 @@ const GROWTH_VALUES: Record<string, (value: string) => boolean> = {
   [FROM_PARAM]: (value) => /^\d{4}$/.test(value),
   [TO_PARAM]: (value) => /^\d{4}$/.test(value),
 };
+/**
+ * Values read in another spelling than the one written (`events=1` for `events=on`; `events=0`, the
+ * default, for none): the address is sent to the written one.
+ */
+const GROWTH_SPELLINGS: Record<string, (value: string) => string | undefined> = {
+  [EVENTS_PARAM]: (value) =>
+    isOn(value) ? 'on' : OFF_VALUES.includes(value.toLowerCase()) ? undefined : value,
+};
 
 /**
  * The address a chart page's parameters are written at when some of them cannot be read (a view the
@@ -190,8 +203,13 @@ export function correctedChartParams(
     [VIEW_PARAM]: (value) => views.includes(value),
     ...(chart.kind === 'growth' && GROWTH_VALUES),
   };
+  const spellings: Record<string, (value: string) => string | undefined> =
+    chart.kind === 'growth' ? GROWTH_SPELLINGS : {};
   const next = new URLSearchParams();
-  for (const [name, value] of params) if (!checks[name] || checks[name](value)) next.append(name, value);
+  for (const [name, given] of params) {
+    const value = spellings[name] ? spellings[name](given) : given;
+    if (value !== undefined && (!checks[name] || checks[name](value))) next.append(name, value);
+  }
   if (chart.kind === 'growth') {
     const window = readYearWindow(next.get(FROM_PARAM), next.get(TO_PARAM));
     if (window.from !== undefined && String(window.from) !== next.get(FROM_PARAM)) {
