@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { storageOf, type CatalogueAttribute, type ReturnType } from '@pdb-stats/search-model';
 import { narrowedColumns, parquetFileOf, quoteName, quoteString } from '@pdb-stats/snapshot';
+import { readDataApiColumns, type DataApiColumns } from './data-api-columns.ts';
 import type { Enricher } from './enrich/types.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface CarryRecord {
   shards: Record<string, Record<string, CarriedFile>>;
   /** The snapshot version folder the rows are in. */
   snapshot: string;
+  /** The columns of that snapshot the Data API filled (`rcsb-api --into`), by level. */
+  dataApi: DataApiColumns['columns'];
 }
 
 /** The enrichers and the size and time of each file they read: carried rows hold their values. */
@@ -53,8 +56,9 @@ const isCarriedFile = (value: unknown): value is CarriedFile =>
 
 /**
  * The record of the published snapshot `outDir` links to, when it still holds: written for that very
- * version, with the same enricher files. Null otherwise (never imported, another writer published
- * since, an unreadable or altered record).
+ * version (or for the version a Data API enrichment, `rcsb-api --into`, published with the same rows
+ * and more columns), with the same enricher files. Null otherwise (never imported, another writer
+ * published since, an unreadable or altered record).
  */
 export async function readCarryRecord(
   cacheDir: string,
@@ -66,14 +70,16 @@ export async function readCarryRecord(
     .catch(() => null);
   if (!record || record.format !== FORMAT || record.enrichers !== enrichers) return null;
   const served = await realpath(outDir).catch(() => null);
-  if (!served || typeof record.version !== 'string' || basename(served) !== record.version) return null;
+  if (!served || typeof record.version !== 'string') return null;
+  const enriched = await readDataApiColumns(served);
+  if ((enriched?.base ?? basename(served)) !== record.version) return null;
   const shards = record.shards;
   if (typeof shards !== 'object' || shards === null || Array.isArray(shards)) return null;
   for (const files of Object.values(shards)) {
     if (typeof files !== 'object' || files === null || Array.isArray(files)) return null;
     if (!Object.values(files).every(isCarriedFile)) return null;
   }
-  return { shards: shards as CarryRecord['shards'], snapshot: served };
+  return { shards: shards as CarryRecord['shards'], snapshot: served, dataApi: enriched?.columns ?? {} };
 }
 
 /** Records the files of the snapshot just published (written aside, then renamed). */

@@ -4,6 +4,7 @@ import type { CatalogueAttribute, ReturnType } from '@pdb-stats/search-model';
 import {
   fullCounts,
   LEVELS,
+  narrowedColumns,
   readManifest,
   readSnapshotLayout,
   type Row,
@@ -29,6 +30,7 @@ import {
   type CarriedFile,
   type CarryRecord,
 } from './carry-over.ts';
+import { writeDataApiColumns, type DataApiColumns } from './data-api-columns.ts';
 import { ParsedCache } from './enrich/parsed-cache.ts';
 import {
   cacheLine,
@@ -269,6 +271,7 @@ async function importInto(options: ImportOptions, writer: SnapshotWriter): Promi
         query: (level, select) => carryOver.query(level, select),
       }),
     });
+    if (carry && carryOver) await keepDataApiColumns(carry, writer.workDir, filled, state.fresh.length, emit);
     const latestRelease = [state.rows.latestRelease, carryOver?.latestRelease ?? ''].reduce((a, b) =>
       a > b ? a : b,
     );
@@ -317,6 +320,37 @@ async function importInto(options: ImportOptions, writer: SnapshotWriter): Promi
   }
 }
 
+/**
+ * Records, in the snapshot being written, the Data API's columns it carried over from the previous
+ * one (`rcsb-api --into` asks for them again, for the entries this run wrote without them).
+ */
+async function keepDataApiColumns(
+  carry: CarryRecord,
+  workDir: string,
+  filled: readonly CatalogueAttribute[],
+  written: number,
+  emit: (event: ImportEvent) => void,
+): Promise<void> {
+  const columns: DataApiColumns['columns'] = {};
+  let count = 0;
+  for (const [level, names] of Object.entries(carry.dataApi) as [ReturnType, string[]][]) {
+    const present = new Set(narrowedColumns(level, filled).map((c) => c.name));
+    const kept = names.filter((name) => present.has(name));
+    if (kept.length > 0) columns[level] = kept;
+    count += kept.length;
+  }
+  if (count === 0) return;
+  await writeDataApiColumns(workDir, { columns });
+  emit({
+    type: 'message',
+    message: `${count} columns of the Data API carried over for the unchanged entries${
+      written > 0
+        ? `; the ${written.toLocaleString('en-US')} entries written from their files have none: run rcsb-api --into again`
+        : ''
+    }`,
+  });
+}
+
 /** The running import: counters, the rows written, and the shard loop. */
 class ImportState {
   parsed = 0;
@@ -350,7 +384,8 @@ class ImportState {
   /** Entries in write order: the next one's final key. */
   private entries = 0;
   private readonly carried: { id: string; key: number }[] = [];
-  private readonly fresh: { written: number; key: number }[] = [];
+  /** Entries written from their file or the parse cache in this run. */
+  readonly fresh: { written: number; key: number }[] = [];
 
   private remember(shard: Shard, file: ShardResult['files'][number], id: string, written: boolean): void {
     const files = (this.record[shard.key] ??= {});

@@ -1,5 +1,5 @@
 import { copyFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import {
   LEVEL_LINKS,
@@ -21,6 +21,12 @@ import {
   type Manifest,
   type Snapshot,
 } from '@pdb-stats/snapshot';
+import {
+  DATA_API_COLUMNS_FILE,
+  readDataApiColumns,
+  writeDataApiColumns,
+  type DataApiColumns,
+} from '../data-api-columns.ts';
 import { ImportError } from '../pipeline.ts';
 
 /** What a merge made: the new layout's attributes, the row counts, and how rows were found by id. */
@@ -63,7 +69,11 @@ export class SnapshotToEnrich {
   /** Level and column of each column asked of the Data API. */
   private readonly asked = new Set<string>();
 
-  private constructor(private readonly snapshot: Snapshot) {}
+  private constructor(
+    private readonly snapshot: Snapshot,
+    /** The columns an earlier enrichment filled: asked again, for the entries changed since. */
+    private readonly earlier: DataApiColumns | null,
+  ) {}
 
   static async open(outDir: string): Promise<SnapshotToEnrich> {
     const dir = await servedSnapshot(outDir);
@@ -79,7 +89,7 @@ export class SnapshotToEnrich {
       throw new ImportError(
         `--into ${outDir}: a snapshot without Parquet files (its tables are DuckDB files)`,
       );
-    return new SnapshotToEnrich(snapshot);
+    return new SnapshotToEnrich(snapshot, await readDataApiColumns(dir));
   }
 
   get dir(): string {
@@ -90,9 +100,14 @@ export class SnapshotToEnrich {
     return this.snapshot.manifest;
   }
 
-  /** Of `catalogue`, the attributes of the columns the snapshot lacks or holds in part. */
+  /**
+   * Of `catalogue`, the attributes of the columns the snapshot lacks or holds in part, and of those an
+   * earlier enrichment filled (an mmCIF update since left them empty for its changed and new entries).
+   */
   attributesToAsk(catalogue: readonly CatalogueAttribute[]): CatalogueAttribute[] {
     const held = new Set(this.snapshot.layout.held);
+    for (const [level, columns] of Object.entries(this.earlier?.columns ?? {}))
+      for (const column of columns) this.asked.add(columnKey(level as ReturnType, column));
     for (const attribute of catalogue)
       if (!held.has(attribute)) this.asked.add(columnKey(attribute.level, storageOf(attribute).column));
     return catalogue.filter((a) => this.asked.has(columnKey(a.level, storageOf(a).column)));
@@ -128,6 +143,7 @@ export class SnapshotToEnrich {
     const connection = await instance.connect();
     let columns = 0;
     const matched: MergeOutcome['matched'] = {};
+    const filled: DataApiColumns['columns'] = {};
     try {
       for (const level of LEVELS) {
         const own = this.snapshot.fileOf(level);
@@ -137,6 +153,9 @@ export class SnapshotToEnrich {
         const taken = (await columnsOfFile(connection, api)).filter(
           (column) => !fixed.has(column) && this.asked.has(columnKey(level, column)),
         );
+        const earlier = this.earlier?.columns[level] ?? [];
+        const recorded = [...new Set([...earlier, ...taken])];
+        if (recorded.length > 0) filled[level] = recorded;
         if (taken.length === 0) {
           await copyFile(own, target);
           continue;
@@ -161,8 +180,12 @@ export class SnapshotToEnrich {
       }
       for (const name of await readdir(this.dir)) {
         const isLevel = LEVELS.some((level) => parquetFileOf(level) === name);
-        if (!isLevel && name !== MANIFEST_FILE) await copyFile(join(this.dir, name), join(outDir, name));
+        if (!isLevel && name !== MANIFEST_FILE && name !== DATA_API_COLUMNS_FILE)
+          await copyFile(join(this.dir, name), join(outDir, name));
       }
+      // The rows are those of the snapshot enriched: the mmCIF import that wrote them carries the
+      // Data API's columns over from this version as from its own.
+      await writeDataApiColumns(outDir, { base: this.earlier?.base ?? basename(this.dir), columns: filled });
     } finally {
       connection.closeSync();
       instance.closeSync();
