@@ -242,6 +242,17 @@ for (const { name, viewport } of SIZES) {
             { near: [...near], placed },
           );
           expect(covered, `${how}: bars under the tooltip`).toEqual([]);
+          // Nor the name of the hovered row (a horizontal chart's, over its bar on a phone).
+          const label = page.locator(`.ps-plot-chart .ps-category-label[data-category="${years[column]}"]`);
+          if ((await label.count()) > 0) {
+            const name = await box(label);
+            const apart =
+              name.x + name.width <= placed.x + 0.5 ||
+              name.x >= placed.x + placed.width - 0.5 ||
+              name.y + name.height <= placed.y + 0.5 ||
+              name.y >= placed.y + placed.height - 0.5;
+            expect(apart, `${how}: the tooltip covers the row's name ${years[column]}`).toBe(true);
+          }
           return placed;
         };
         await hovered.scrollIntoViewIfNeeded();

@@ -120,8 +120,8 @@ const boxOf = (rect: DOMRect): Box => ({
 });
 
 /**
- * A tooltip placed in the chart's (relatively positioned) frame, off the bar it describes and off
- * the bars beside it, within the frame and the window. The place is worked out from the bars' boxes
+ * A tooltip placed in the chart's (relatively positioned) frame, off the bar it describes, the
+ * name of its row and the bars beside it, within the frame and the window. The place is worked out from the bars' boxes
  * on the page, the same for a bar under the pointer and a bar with keyboard focus.
  */
 export function ChartTooltip({ tooltip }: { tooltip: TooltipState | null }) {
@@ -140,7 +140,16 @@ export function ChartTooltip({ tooltip }: { tooltip: TooltipState | null }) {
     const frameBox = frame.getBoundingClientRect();
     const svg = (tooltip.target as SVGElement).ownerSVGElement ?? frame;
     // Every drawn bar of the chart (a drawing not shown has empty boxes).
-    const bars = [...svg.querySelectorAll('[data-bar-index]')]
+    // The name of the bar's row (a horizontal chart's, written over its bar on a phone) is kept
+    // clear as a bar is: the tooltip would hide what the bar is.
+    const name = tooltip.target.getAttribute('data-x');
+    const names =
+      name === null
+        ? []
+        : [...svg.querySelectorAll('.ps-category-label')].filter(
+            (label) => label.getAttribute('data-category') === name,
+          );
+    const bars = [...svg.querySelectorAll('[data-bar-index]'), ...names]
       .filter((bar) => bar !== tooltip.target)
       .map((bar) => bar.getBoundingClientRect())
       .filter((rect) => rect.width > 0 || rect.height > 0)
