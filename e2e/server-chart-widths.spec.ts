@@ -108,7 +108,7 @@ test.describe('without JavaScript', () => {
     for (const [kind, path] of Object.entries(PAGES)) {
       await page.goto(path);
       const drawing = await shownDrawing(page);
-      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(2);
+      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(3);
       expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
       expect(drawing.which, kind).toContain('ps-drawing-narrow');
       expect(drawing.layoutWidth, `${kind}: laid out for a phone`).toBeLessThanOrEqual(400);
@@ -135,7 +135,7 @@ test.describe('without JavaScript', () => {
     for (const [kind, path] of Object.entries(PAGES)) {
       await page.goto(path);
       const drawing = await shownDrawing(page);
-      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(2);
+      expect(drawing.drawings, `${kind}: drawings in the page`).toBe(3);
       expect(drawing.shown, `${kind}: drawings shown`).toBe(1);
       expect(drawing.which, kind).toContain('ps-drawing-wide');
       expect(drawing.layoutWidth, kind).toBe(800);
@@ -144,6 +144,55 @@ test.describe('without JavaScript', () => {
       await page.screenshot({ path: test.info().outputPath(`${kind}-1280-nojs.png`), fullPage: true });
     }
   });
+
+  // In a frame from 560 to 734 px (a growth chart beside its side column in a 1000 px window, a
+  // landscape phone) the phone's drawing was shown at most 439 px wide, in the middle of the frame;
+  // now a drawing laid out for such a frame fills it, its text 11 px or more.
+  for (const viewport of [
+    { width: 640, height: 900 },
+    { width: 1000, height: 900 },
+  ])
+    test(`at ${viewport.width} px a chart in a frame under 734 px is laid out for it, as wide as its frame`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const [kind, path] of Object.entries(PAGES)) {
+        await page.goto(path);
+        const drawing = await shownDrawing(page);
+        const where = `${kind} in a ${Math.round(drawing.frame)} px frame`;
+        if (drawing.frame >= 734) {
+          expect(drawing.which, where).toContain('ps-drawing-wide');
+          continue;
+        }
+        expect(drawing.frame, where).toBeGreaterThanOrEqual(560);
+        expect(drawing.shown, where).toBe(1);
+        expect(drawing.which, where).toContain('ps-drawing-medium');
+        expect(drawing.layoutWidth, where).toBe(600);
+        expect(Math.abs(drawing.chart - drawing.frame), `${where}: chart as wide as its frame`).toBeLessThan(
+          1,
+        );
+        expect(drawing.across! / drawing.down!, `${where}: across / down`).toBeCloseTo(1, 2);
+        for (const [name, boxes] of Object.entries(drawing.labels))
+          expect(overlapping(boxes), `${where}: ${name} overlapping`).toEqual([]);
+        await page.screenshot({
+          path: test.info().outputPath(`${kind}-${viewport.width}-nojs.png`),
+          fullPage: true,
+        });
+      }
+      // The board's many charts leave that drawing out (the page's weight): the phone's is shown.
+      await page.goto('/board');
+      const card = await page
+        .locator('.ps-board-card svg.ps-chart')
+        .first()
+        .evaluate((svg) => ({
+          drawings: svg.querySelectorAll(':scope > svg.ps-drawing').length,
+          shown: Array.from(svg.querySelectorAll(':scope > svg.ps-drawing'))
+            .filter((drawing) => getComputedStyle(drawing).display !== 'none')
+            .map((drawing) => drawing.getAttribute('class')),
+        }));
+      expect(card.drawings).toBe(2);
+      expect(card.shown).toHaveLength(1);
+    });
 
   for (const viewport of [
     { width: 375, height: 812 },

@@ -1,6 +1,7 @@
 import type { ChartKey } from '@pdb-stats/charts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { MediumDrawing } from '../charts/chart-frame.tsx';
 import type { BarSelection } from '../charts/types.ts';
 import { useDataQuery } from '../data/data-context.tsx';
 import { useLocation, useNavigate, withBase } from '../routing/navigation.tsx';
@@ -73,26 +74,29 @@ export default function BoardPage({ embedded = false }: { embedded?: boolean }) 
           The charts could not be drawn: {answers.error.message}
         </p>
       )}
-      <ol
-        className={`ps-board-grid${answers.isPlaceholderData ? ' ps-board-updating' : ''}`}
-        aria-busy={answers.isFetching}
-      >
-        {board.charts.map((key, index) => (
-          <li key={key} className="ps-board-card" data-testid="board-chart" data-chart={key}>
-            <BoardCard
-              board={board}
-              chart={key}
-              index={index}
-              fetched={answers.data?.charts.find((c) => c.chart === key)}
-              onSelect={(bar) => go(toggleSelection(board, chosen(key, bar)))}
-              hrefOf={(bar) =>
-                withBase(boardHref(toggleSelection(board, chosen(key, bar)), path), config.basename)
-              }
-              embedded={embedded}
-            />
-          </li>
-        ))}
-      </ol>
+      {/* Many charts: their server markup leaves out the drawing for a medium frame (chart-frame.tsx). */}
+      <MediumDrawing.Provider value={false}>
+        <ol
+          className={`ps-board-grid${answers.isPlaceholderData ? ' ps-board-updating' : ''}`}
+          aria-busy={answers.isFetching}
+        >
+          {board.charts.map((key, index) => (
+            <li key={key} className="ps-board-card" data-testid="board-chart" data-chart={key}>
+              <BoardCard
+                board={board}
+                chart={key}
+                index={index}
+                fetched={answers.data?.charts.find((c) => c.chart === key)}
+                onSelect={(bar) => go(toggleSelection(board, chosen(key, bar)))}
+                hrefOf={(bar) =>
+                  withBase(boardHref(toggleSelection(board, chosen(key, bar)), path), config.basename)
+                }
+                embedded={embedded}
+              />
+            </li>
+          ))}
+        </ol>
+      </MediumDrawing.Provider>
       {!embedded && (
         <>
           <AddChart board={board} onAdd={(key) => go(addChart(board, key))} />

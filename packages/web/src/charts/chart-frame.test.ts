@@ -5,7 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ChartFrame, useChartFrame } from './chart-frame.tsx';
 import { DistributionChart } from './distribution-chart.tsx';
 import { NARROW_HEIGHT } from './distribution-layout.ts';
-import { NARROW_FRAME_BELOW, PHONE_FRAME_WIDTH, SERVER_WIDTH } from './use-element-width.ts';
+import {
+  MEDIUM_FRAME_WIDTH,
+  NARROW_FRAME_BELOW,
+  PHONE_FRAME_WIDTH,
+  SERVER_WIDTH,
+} from './use-element-width.ts';
 
 /** A chart whose drawing is as high as it is wide over 2, recording the widths it is laid out at. */
 function probe(widths: number[]) {
@@ -29,10 +34,10 @@ function probe(widths: number[]) {
 }
 
 describe('ChartFrame before its frame is measured (the server markup)', () => {
-  it('lays the chart out for a desktop and for a phone, each drawing scaled to the frame at its own height', () => {
+  it('lays the chart out for a desktop, a phone and a medium frame, each drawing scaled to the frame at its own height', () => {
     const widths: number[] = [];
     const html = renderToString(createElement(probe(widths)));
-    expect(widths).toEqual([SERVER_WIDTH, PHONE_FRAME_WIDTH]);
+    expect(widths).toEqual([SERVER_WIDTH, PHONE_FRAME_WIDTH, MEDIUM_FRAME_WIDTH]);
     // One chart element, as wide as its frame, as high as the desktop's drawing; the stylesheet
     // gives it the phone's drawing's height in a narrow frame.
     expect(html.match(/<svg[^>]*class="ps-chart"[^>]*>/g)).toHaveLength(1);
@@ -47,7 +52,11 @@ describe('ChartFrame before its frame is measured (the server markup)', () => {
       /<svg class="ps-drawing ps-drawing-wide" role="none" width="100%" height="100%" viewBox="0 0 800 400" preserveAspectRatio="none"/,
     );
     expect(html).toContain(`viewBox="0 0 ${PHONE_FRAME_WIDTH} ${PHONE_FRAME_WIDTH / 2}"`);
-    expect(html.match(/class="ps-bar"/g)).toHaveLength(2);
+    expect(html).toContain(
+      `--ps-medium:${MEDIUM_FRAME_WIDTH}px;--ps-medium-ratio:${MEDIUM_FRAME_WIDTH} / ${MEDIUM_FRAME_WIDTH / 2}`,
+    );
+    expect(html).toContain(`viewBox="0 0 ${MEDIUM_FRAME_WIDTH} ${MEDIUM_FRAME_WIDTH / 2}"`);
+    expect(html.match(/class="ps-bar"/g)).toHaveLength(3);
     // The patterns once, for both drawings: no id is repeated.
     expect(html.match(/id="fill-0"/g)).toHaveLength(1);
   });
@@ -77,5 +86,9 @@ describe('ChartFrame before its frame is measured (the server markup)', () => {
     expect(SERVER_WIDTH).toBeGreaterThanOrEqual(NARROW_FRAME_BELOW);
     const css = readFileSync(new URL('../styles.css', import.meta.url), 'utf8');
     expect(css).toContain(`@container (width < ${NARROW_FRAME_BELOW}px)`);
+    // Without scripts, the medium drawing from there on, while the desktop's text would be under 11 px.
+    expect(css).toContain(`@container (${NARROW_FRAME_BELOW}px <= width < 734px)`);
+    expect(MEDIUM_FRAME_WIDTH * 1.25).toBeGreaterThanOrEqual(734);
+    expect((12 * NARROW_FRAME_BELOW) / MEDIUM_FRAME_WIDTH).toBeGreaterThanOrEqual(11);
   });
 });

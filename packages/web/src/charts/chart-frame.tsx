@@ -1,8 +1,16 @@
-import { useState, type CSSProperties, type ReactNode, type Ref, type SVGProps } from 'react';
+import {
+  createContext,
+  useContext,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+  type SVGProps,
+} from 'react';
 import { ChartState, type ChartStateKind } from './chart-state.tsx';
 import { ChartTooltip, type TooltipState } from './chart-tooltip.tsx';
 import { useTextMeasures } from './text-measure.ts';
-import { PHONE_FRAME_WIDTH, SERVER_WIDTH, useElementWidth } from './use-element-width.ts';
+import { MEDIUM_FRAME_WIDTH, PHONE_FRAME_WIDTH, SERVER_WIDTH, useElementWidth } from './use-element-width.ts';
 import { px, translate } from './svg-number.ts';
 
 /**
@@ -64,10 +72,17 @@ export interface ChartFrameProps {
   defs?: ReactNode;
   /**
    * The chart laid out `width` wide. Called once with the frame's width once it is measured; until
-   * then (the server's markup and its hydration) once for a desktop's frame and once for a phone's.
+   * then (the server's markup and its hydration) once each for a desktop's, a phone's and a medium frame.
    */
   draw: (width: number) => ChartDrawing;
 }
+
+/**
+ * Whether the server's markup of a chart holds the drawing for a medium frame (below). A page of
+ * many charts (the board, whose cards are in such frames only in windows from about 590 to 770 px)
+ * leaves it out for its weight: there the phone's drawing is shown, as it was before.
+ */
+export const MediumDrawing = createContext(true);
 
 /** The plot of a drawing, moved to its margin. */
 const plotOf = ({ margin, plot }: ChartDrawing) => (
@@ -91,10 +106,12 @@ const plotOf = ({ margin, plot }: ChartDrawing) => (
  * as its bars (a desktop's drawing half as wide again at 1280 px). With scripts that lasts until
  * hydration; without them it would last, so there the stylesheet gives the chart the proportions of
  * the drawing shown (the custom properties below): scaled alike across and down, up to a quarter
- * larger than it was laid out, centred in a wider frame. There the phone's drawing is shown in frames
- * up to 734 px wide, not 560: narrower, the desktop's 12 px text would be under 11 px on screen.
+ * larger than it was laid out, centred in a wider frame. There a third drawing, laid out
+ * `MEDIUM_FRAME_WIDTH` wide, is shown in frames from 560 to 734 px wide: the desktop's 12 px text
+ * would be under 11 px on screen there, and the phone's drawing at most 439 px wide.
  */
 export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFrameProps) {
+  const withMedium = useContext(MediumDrawing);
   let content: ReactNode;
   if (frame.measured) {
     const drawing = draw(frame.width);
@@ -107,6 +124,7 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
   } else {
     const wide = draw(SERVER_WIDTH);
     const narrow = draw(PHONE_FRAME_WIDTH);
+    const medium = withMedium ? draw(MEDIUM_FRAME_WIDTH) : undefined;
     const scaled = (width: number, drawing: ChartDrawing, which: string) => (
       <svg
         className={`ps-drawing ps-drawing-${which}`}
@@ -136,12 +154,17 @@ export function ChartFrame({ frameRef, frame, svgRef, svg, defs, draw }: ChartFr
             '--ps-wide-ratio': `${SERVER_WIDTH} / ${px(wide.height)}`,
             '--ps-narrow': `${PHONE_FRAME_WIDTH}px`,
             '--ps-narrow-ratio': `${PHONE_FRAME_WIDTH} / ${px(narrow.height)}`,
+            ...(medium && {
+              '--ps-medium': `${MEDIUM_FRAME_WIDTH}px`,
+              '--ps-medium-ratio': `${MEDIUM_FRAME_WIDTH} / ${px(medium.height)}`,
+            }),
           } as CSSProperties
         }
       >
         {defs}
         {scaled(SERVER_WIDTH, wide, 'wide')}
         {scaled(PHONE_FRAME_WIDTH, narrow, 'narrow')}
+        {medium && scaled(MEDIUM_FRAME_WIDTH, medium, 'medium')}
       </svg>
     );
   }

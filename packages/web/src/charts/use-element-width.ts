@@ -12,6 +12,14 @@ export const SERVER_WIDTH = 800;
 export const PHONE_FRAME_WIDTH = 351;
 
 /**
+ * A frame between a phone's and a desktop's (a landscape phone's, a growth chart beside its side
+ * column in a 1000 px window): a page read without JavaScript shows the chart laid out this wide in
+ * frames from `NARROW_FRAME_BELOW` to 734 px, where the phone's drawing would be far narrower than
+ * the frame and the desktop's text under 11 px (styles.css). With scripts it is never shown.
+ */
+export const MEDIUM_FRAME_WIDTH = 600;
+
+/**
  * Frames narrower than this show the phone's drawing until measured (styles.css says the same in
  * its container queries); a distribution chart lays out its category names for a phone below it too.
  */
