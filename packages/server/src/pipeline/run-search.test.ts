@@ -30,19 +30,30 @@ function stub(
   return Object.assign(execute, { seen, most });
 }
 
+/** Four terms facets over different attributes, each answered by the stub with four rows. */
+function fourFacets(extra: object = {}) {
+  const terms = (name: string, attribute: string) => ({
+    name,
+    aggregation_type: 'terms',
+    attribute,
+    ...extra,
+  });
+  const request = facets([
+    terms('A', 'rcsb_entry_info.experimental_method'),
+    terms('B', 'rcsb_entry_info.polymer_composition'),
+    terms('C', 'rcsb_entry_info.selected_polymer_entity_types'),
+    terms('D', 'exptl.method'),
+  ]);
+  const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
+  return { program: compile(request), stub: () => stub(4, [], ['a', 'b', 'c', 'd'].map(rows)) };
+}
+
 describe(`${runSearch.name}`, () => {
   it('refuses an answer over the bucket limit once the facets fetched pass it: later facets are never run', async () => {
-    const terms = (name: string, attribute: string) => ({ name, aggregation_type: 'terms', attribute });
-    const request = facets([
-      terms('A', 'rcsb_entry_info.experimental_method'),
-      terms('B', 'rcsb_entry_info.polymer_composition'),
-      terms('C', 'rcsb_entry_info.selected_polymer_entity_types'),
-      terms('D', 'exptl.method'),
-    ]);
-    const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
-    const execute = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
+    const { program, stub } = fourFacets();
+    const execute = stub();
     const limits = { maxBuckets: 6, maxFacetRows: Infinity };
-    await expect(runSearch(compile(request), execute, execute, limits)).rejects.toThrow(
+    await expect(runSearch(program, execute, execute, limits)).rejects.toThrow(
       'the facet "B" makes the answer hold more than 6 buckets',
     );
     // The count, then A and B: C and D did not run.
@@ -50,29 +61,17 @@ describe(`${runSearch.name}`, () => {
   });
 
   it('refuses an answer whose facets read more rows than the limit: the engine is told the rows left, later facets never run', async () => {
-    const terms = (name: string, attribute: string) => ({
-      name,
-      aggregation_type: 'terms',
-      attribute,
-      max_num_intervals: 2,
-    });
-    const request = facets([
-      terms('A', 'rcsb_entry_info.experimental_method'),
-      terms('B', 'rcsb_entry_info.polymer_composition'),
-      terms('C', 'rcsb_entry_info.selected_polymer_entity_types'),
-      terms('D', 'exptl.method'),
-    ]);
-    const rows = (prefix: string) => Array.from({ length: 4 }, (_, i): ResultRow => [`${prefix}${i}`, 1]);
-    const execute = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
+    const { program, stub } = fourFacets({ max_num_intervals: 2 });
+    const execute = stub();
     const limits = { maxBuckets: Infinity, maxFacetRows: 10 };
-    await expect(runSearch(compile(request), execute, execute, limits)).rejects.toThrow(
+    await expect(runSearch(program, execute, execute, limits)).rejects.toThrow(
       'the facets make the database return more than 10 rows',
     );
     // Each answer of two buckets, but four rows each: C passes the limit, D never runs.
     expect(execute.most).toEqual([undefined, 10, 6, 2]);
     // Within the limit, the same facets are answered.
-    const answered = stub(4, [], [rows('a'), rows('b'), rows('c'), rows('d')]);
-    const response = await runSearch(compile(request), answered, answered, { ...limits, maxFacetRows: 16 });
+    const answered = stub();
+    const response = await runSearch(program, answered, answered, { ...limits, maxFacetRows: 16 });
     expect(response?.facets?.map((f) => f.name)).toEqual(['A', 'B', 'C', 'D']);
   });
 
