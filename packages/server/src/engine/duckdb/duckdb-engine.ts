@@ -124,11 +124,6 @@ async function defaultMemoryLimitMb(connection: DuckDBConnection): Promise<numbe
   return Math.min(wanted, Math.floor((totalmem() * 0.8) / 2 ** 20));
 }
 
-/**
- * Opens a snapshot folder: the manifest and one Parquet file per level, made ready once as a
- * compressed DuckDB database (in memory, or a file beside the snapshot) so that requests never
- * re-read the Parquet files.
- */
 /** The embedded engine, and the derived tables it keeps. */
 export interface DuckDbEngine extends Engine {
   /**
@@ -138,6 +133,11 @@ export interface DuckDbEngine extends Engine {
   keepTables(): Promise<KeptTables>;
 }
 
+/**
+ * Opens a snapshot folder: the manifest and one Parquet file per level, made ready once as a
+ * compressed DuckDB database (in memory, or a file beside the snapshot) so that requests never
+ * re-read the Parquet files.
+ */
 export async function openDuckDbEngine(
   snapshotDir: string,
   options: DuckDbEngineOptions = {},
