@@ -397,7 +397,10 @@ test.describe('with JavaScript off', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Entries by Resolution and Experimental method' }),
     ).toBeVisible();
-    await expect(page.getByTestId('explore-builder').getByRole('combobox').first()).toHaveValue('Resolution');
+    // Without scripts the attribute is a plain drop-down of the catalogue, showing its title.
+    const attribute = page.getByTestId('explore-builder').getByRole('combobox', { name: 'Attribute' });
+    await expect(attribute).toHaveValue('rcsb_entry_info.resolution_combined');
+    await expect(attribute.locator('option:checked')).toHaveText('Resolution (Å)');
     await expect(page.locator('.ps-plot-chart svg.ps-chart')).toBeVisible();
     // Segments of each bin, one per method, each a link to its search.
     const segments = page.locator('.ps-plot-chart a.ps-bar-link rect.ps-bar[data-series]');
