@@ -99,9 +99,14 @@ for (const [width, height] of [
       };
       await page.goto(scoped('/distribution/resolution?scale=log', none));
       const empty = page.getByTestId('scope-empty');
-      await expect(empty).toContainText(/^No entries match .*\. Edit the search or change it above\./, {
-        useInnerText: true,
-      });
+      await expect(empty.getByRole('status')).toHaveText(
+        /^No entries match .*\. Edit the search or clear it above\.$/,
+        { useInnerText: true },
+      );
+      // No button that needs scripts: clearing is the change the scope bar offers here.
+      await expect(page.getByRole('button', { name: 'Add condition' })).toBeHidden();
+      await expect(page.getByRole('button', { name: /^Compare with/ })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Clear scope' })).toBeVisible();
       // Not the query editor, which needs scripts: the search itself, under the message.
       const edit = empty.getByRole('link', { name: 'Edit the search' });
       await expect(edit).toHaveCount(1);

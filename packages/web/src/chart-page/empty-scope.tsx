@@ -30,7 +30,9 @@ export function EmptyScope({ sentence, node, editorHref }: EmptyScopeProps) {
         <a className="ps-unscripted" href={`#${formId}`}>
           Edit the search
         </a>{' '}
-        or change it above.
+        {/* Without scripts, clearing is the one change the scope above can make. */}
+        <span className="ps-scripted">or change it above.</span>
+        <span className="ps-unscripted">or clear it above.</span>
       </p>
       <form method="get" id={formId} className="ps-scope-edit ps-unscripted">
         {[...params].map(([name, value], i) =>

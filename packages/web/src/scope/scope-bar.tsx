@@ -137,7 +137,7 @@ export function ScopeBar({
             {canAdd && (
               <button
                 type="button"
-                className={scoped ? 'ps-button' : 'ps-button ps-scope-quiet'}
+                className={scoped ? 'ps-button ps-scripted' : 'ps-button ps-scope-quiet ps-scripted'}
                 aria-expanded="false"
                 onClick={() => toggle(0)}
               >
@@ -147,7 +147,7 @@ export function ScopeBar({
             {canCompare && (
               <button
                 type="button"
-                className="ps-button"
+                className="ps-button ps-scripted"
                 aria-expanded="false"
                 onClick={() => toggle(cohorts.length)}
               >
