@@ -3,9 +3,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEVELS, readManifest } from '@pdb-stats/snapshot';
+
 import { DATA_API_COLUMNS_FILE } from './data-api-columns.ts';
-import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
+import { readLevel, snapshotContents as contents } from './fixtures/read-snapshot.ts';
 import { importMmcif, type ImportOptions } from './pipeline.ts';
 import { importRcsbApi } from './rcsb-api/pipeline.ts';
 import { loadFixtureEntries, standInChemComps } from './rcsb-api/stand-in/fixtures.ts';
@@ -39,15 +39,6 @@ afterAll(async () => {
 
 const enrich = (into: string) =>
   importRcsbApi({ baseUrl: standIn?.url ?? '', into, outDir: into, backoffMs: 5, ratePerSecond: 1000 });
-
-/** Every level's columns and rows (in key order), the counts and the date. */
-async function contents(out: string) {
-  const levels: Record<string, unknown> = {};
-  for (const level of LEVELS)
-    levels[level] = { columns: await columnsOfLevel(out, level), rows: await readLevel(out, level) };
-  const { counts, archive_date } = await readManifest(out);
-  return { counts, archive_date, levels };
-}
 
 describe.skipIf(!REAL || !SDL || !NOTEBOOK)(SUITE, () => {
   it('carries the Data API columns over for unchanged entries; --into fills the changed ones again', async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEVELS, readManifest } from '@pdb-stats/snapshot';
-import { columnsOfLevel, readLevel } from './fixtures/read-snapshot.ts';
+
+import { snapshotContents as contents } from './fixtures/read-snapshot.ts';
 import { importMmcif, type ImportOptions } from './pipeline.ts';
 import { sharedPath } from '../../../test-support/shared-files.ts';
 
@@ -14,15 +14,6 @@ let root: string | undefined;
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
-
-/** What a reader of the snapshot sees: every level's columns and rows (in key order), the counts and date. */
-async function contents(out: string) {
-  const levels: Record<string, unknown> = {};
-  for (const level of LEVELS)
-    levels[level] = { columns: await columnsOfLevel(out, level), rows: await readLevel(out, level) };
-  const { counts, archive_date } = await readManifest(out);
-  return { counts, archive_date, levels };
-}
 
 describe.skipIf(REAL === '')('the weekly update of the real files', () => {
   it('gives the snapshot a full import gives, entries removed and made obsolete', async () => {
