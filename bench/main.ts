@@ -14,6 +14,7 @@
  *   --archive DIR             an archive folder instead (repeatable)
  *   --runs 20                 runs per chart figure
  *   --charts unique,taxonomy  only the charts whose names contain one of these
+ *   --no-scoped               charts: leave out the cases over the two-terminal scope
  *   --duration 10 --connections 50 --uncached-connections 10   load runs
  *   --burst-seconds 30 --cached-connections 10 --burst-connections 50 [--rate-limit N]   overload run
  *   --attacks slow,flood      only the attacks whose names contain one of these
@@ -77,6 +78,7 @@ const { values } = parseArgs({
     'board-runs': { type: 'string', default: '10' },
     'web-dir': { type: 'string', default: '/tmp/pdb-stats-bench/web' },
     'no-build': { type: 'boolean', default: false },
+    'no-scoped': { type: 'boolean', default: false },
     'base-port': { type: 'string', default: '8780' },
     'real-data': { type: 'string', default: '../shared/real-data' },
     'import-copies': { type: 'string', default: '20' },
@@ -138,7 +140,14 @@ const webDir = values['web-dir']!;
 
 if (runs('charts'))
   for (const dir of archives)
-    charts.push(await benchChartLatency(dir, Number(values.runs), values.charts!.split(',').filter(Boolean)));
+    charts.push(
+      await benchChartLatency(
+        dir,
+        Number(values.runs),
+        values.charts!.split(',').filter(Boolean),
+        !values['no-scoped'],
+      ),
+    );
 if (runs('load')) {
   load = await benchLoad({
     archive: main,
