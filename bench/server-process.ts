@@ -64,7 +64,9 @@ export async function startServer({ port, env, timeoutMs = 180_000 }: StartOptio
   const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) throw new Error(`port ${port} is taken by another server`);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // V8's heap limit as `npm start` (package.json) gives it: the figures are those of what ships.
+  const heapLimit = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512}`;
+  const child = spawn(process.execPath, [heapLimit, '--import', 'tsx', MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });

@@ -40,8 +40,10 @@ export async function startServerProcess(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  // Its search answers are checked against the official response schema, as the tests' own are.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', CHECK_SEARCH_RESPONSES, MAIN], {
+  // Its search answers are checked against the official response schema, as the tests' own are;
+  // V8's heap limit is the one `npm start` (package.json) gives, so that memory is measured as it ships.
+  const node = [`--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512}`, '--import', 'tsx'];
+  const child = spawn(process.execPath, [...node, '--import', CHECK_SEARCH_RESPONSES, MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
