@@ -352,6 +352,63 @@ describe('chart requests', () => {
     `);
   });
 
+  it('under a query, a bucket facet reads the relations it reads without one; a distinct count, its values still keyed', () => {
+    // A trend chart's shape (years by bins of a list), and a growth chart's (distinct values per year).
+    const shapes = [
+      {
+        name: 'Years',
+        aggregation_type: 'date_histogram',
+        attribute: 'rcsb_accession_info.initial_release_date',
+        interval: 'year',
+        facets: [
+          {
+            name: 'Bins',
+            aggregation_type: 'range',
+            attribute: 'rcsb_entry_info.resolution_combined',
+            ranges: [{ to: 2 }, { from: 2 }],
+          },
+        ],
+      },
+      {
+        name: 'Years',
+        aggregation_type: 'date_histogram',
+        attribute: 'rcsb_accession_info.initial_release_date',
+        interval: 'year',
+        facets: [
+          {
+            name: 'Sequences',
+            aggregation_type: 'cardinality',
+            attribute: 'rcsb_polymer_entity_group_membership.group_id',
+          },
+        ],
+      },
+    ];
+    const scope = text('rcsb_entry_info.experimental_method', 'exact_match', 'X-ray');
+    const read = (query?: object) => {
+      const names = new Set<string>();
+      const walk = (list: readonly BucketProgram['children'][number][]) =>
+        list.forEach((f) => {
+          for (const table of f.query.derived ?? []) names.add(table.name);
+          if (f.kind === 'buckets') walk(f.children);
+        });
+      walk(program(facets(shapes, 'polymer_entity', query), 'duckdb').facets);
+      return names;
+    };
+    const hits = new Set(
+      (program(facets(shapes, 'polymer_entity', scope), 'duckdb').count.derived ?? []).map((t) => t.name),
+    );
+    const [whole, scoped] = [read(), read(scope)];
+    const added = [...scoped].filter((name) => !whole.has(name) && !hits.has(name));
+    // The distinct count's (key, year, value) table only: the bucket facets join the hits to the
+    // relations the statements without a query read (the tables kept for the registry's charts).
+    expect(added).toHaveLength(1);
+    const [joined] = program(facets(shapes, 'polymer_entity', scope), 'duckdb')
+      .facets.flatMap((f) => (f.kind === 'buckets' ? f.children : []))
+      .flatMap((f) => f.query.derived ?? [])
+      .filter((table) => table.name === added[0]);
+    expect(joined!.query.sql).toMatch(/^SELECT r1\.k AS k, r1\.b AS c1, r2\.v AS c2 FROM /);
+  });
+
   it('disjoint ranges: one comparison per bound', () => {
     const request = facets([
       {

@@ -429,6 +429,14 @@ export class SqlCompiler extends RelationCompiler {
    * sources and parameters are its own; `undefined` where there is nothing to gain, or where the
    * statement needs a column of the row itself rather than its key (`spanned`, when its ranges
    * are not keyed by year).
+   *
+   * Only for a distinct count: a bucket facet without key sets reads the very same relations (the
+   * tables kept for the registry's charts, see engine/kept-tables.ts), so over key sets it joins
+   * them to the hits instead, the scope applied after the kept relations; a table of them joined
+   * would be one more to make on a scope's first view, or to keep, for one join less. A distinct
+   * count without key sets reads its values de-duplicated (per bucket, or per value), which have
+   * lost the key the hits filter on: over key sets it reads the joined table, which the registry's
+   * kept tables include for the charts' distinct counts (`derivedTablesOf`).
    */
   protected joinedOnce(
     node: FacetNode,
@@ -438,10 +446,11 @@ export class SqlCompiler extends RelationCompiler {
     spanned: number,
     years?: YearKeyColumn,
   ): Relation | undefined {
-    if (!this.materializesRelations || relations.length < 2) return undefined;
+    if (!this.materializesRelations || node.kind !== 'cardinality' || relations.length < 2) return undefined;
     if (relations.every((r) => r.kind === 'local')) return undefined;
     if (relations[spanned]?.kind === 'local' && years?.position !== spanned) return undefined;
-    const specs = node.kind === 'buckets' ? node.ancestors.length + 1 : node.ancestors.length;
+    // The bucket keys (the ancestors'), then the values.
+    const specs = node.ancestors.length;
     const columns = relations.map((_, i) => `c${i + 1}`);
     const from = this.relationFrom(state, (inner) => {
       const own = this.facetRelations(node, target, inner).relations;
