@@ -43,11 +43,11 @@ const PROBE_SCOPES: readonly QueryNode[] = ['1990-01-01', '2000-01-01'].map((val
  * answer (an attribute it does not hold) is passed over, as its search would be refused.
  *
  * Then the tables the same requests read over any scope (the dashboard's scope ANDed to a chart's
- * query), those of the scope itself left out: a statement over the hits reads some relations a
- * statement without them does not (a distinct count's values still keyed by the return type, to
- * be filtered by the hits before they are counted, see `SqlCompiler.joinedOnce`). They are found
- * as the tables read over each of two probe scopes: the scope's own (its hits, its key sets)
- * differ between them.
+ * query), those of the scope itself left out. A facet statement over the hits reads its relations
+ * joined in one table, which the hits are joined to once (see `SqlCompiler.joinedOnce`): a
+ * distinct count's values still keyed by the return type, to be filtered by the hits before they
+ * are counted; a trend chart's years and bins. They are found as the tables read over each of two
+ * probe scopes: the scope's own (its hits, its key sets) differ between them.
  */
 export function derivedTablesOf(
   requests: readonly SearchRequest[],
