@@ -97,5 +97,7 @@ stop
 start warm-start
 grep -q 'dashboard build in .* is current' "$WORK/warm-start.log" || fail "the second start rebuilt the dashboard"
 grep -q 'server build in .* is current' "$WORK/warm-start.log" || fail "the second start rebuilt the server"
+# npm start gives V8 a heap limit of 512 MiB (HEAP_LIMIT_MB; V8 adds its young generation to it).
+grep -Eq 'V8 heap limit 5[1-9][0-9] MiB' "$WORK/warm-start.log" || fail "npm start did not limit V8's heap"
 stop
 echo "PASS"

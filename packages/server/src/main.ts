@@ -1,6 +1,7 @@
 import { existsSync, watch } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { basename, dirname, join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { generateDemoArchive } from '@pdb-stats/demo';
 import { isSnapshot, markServed } from '@pdb-stats/snapshot';
 import type { AttributeSet } from '@pdb-stats/search-model';
@@ -306,6 +307,9 @@ async function main(): Promise<void> {
       app.log.warn('SIGHUP: answers come from the upstream service; nothing to reload'),
     );
   await app.listen({ port: config.port, host: config.host });
+  // `npm start` gives V8 its heap limit (HEAP_LIMIT_MB): a server started otherwise shows what it got.
+  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  app.log.info(`V8 heap limit ${heapLimitMb} MiB; the API answers 503 past ${config.maxHeapMb} MiB in use`);
   // Chart answers are computed in the background so that the first visitor waits for nothing.
   void warmCharts(app);
   // Answers of an upstream service hold for their UTC day: the next day's are fetched just after it begins.
