@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedRequest } from '@pdb-stats/search-model';
 import { planSearch } from '../search-plan.ts';
-import { and, facets, plan, text } from '../testing/requests.ts';
+import { and, facets, or, plan, text } from '../testing/requests.ts';
 import type { BucketProgram } from '../program.ts';
 import type { CompiledQuery } from './compiled-query.ts';
 import { ClickHouseCompiler } from './clickhouse-compiler.ts';
@@ -102,6 +102,36 @@ describe('queries', () => {
         "sql": "SELECT count(*) AS total FROM <derived 1> h",
       }
     `);
+  });
+
+  it('entry conditions for polymer entities: carried down once; entity conditions for entries: each up', () => {
+    const sql = (returnType: string, query: object) =>
+      program(plan({ return_type: returnType, query }), 'duckdb')
+        .count.derived!.flatMap((table) => [
+          table.query.sql,
+          ...(table.query.derived ?? []).map((t) => t.query.sql),
+        ])
+        .join('\n');
+    const method = text('rcsb_entry_info.experimental_method', 'exact_match', 'X-ray');
+    const resolution = text('rcsb_entry_info.resolution_combined', 'less', 2.5);
+    // An entity's one entry matches both conditions (or either): one key set of entries.
+    for (const [group, joined] of [
+      [and(method, resolution), 'AND'],
+      [or(method, resolution), 'OR'],
+    ] as const) {
+      const down = sql('polymer_entity', group);
+      expect(down.match(/ IN \(SELECT /g)).toHaveLength(1);
+      expect(down).toMatch(new RegExp(`FROM "entry" m1 WHERE \\(lower\\(.*\\) ${joined} len\\(`));
+    }
+    // An entry with a human entity and another heavy one need not have one both: one key set each.
+    const up = sql(
+      'entry',
+      and(
+        text('rcsb_entity_source_organism.ncbi_scientific_name', 'exact_match', 'Homo sapiens'),
+        text('rcsb_polymer_entity.formula_weight', 'greater', 30),
+      ),
+    );
+    expect(up.match(/FROM "polymer_entity"/g)).toHaveLength(2);
   });
 
   it('a chemical condition for polymer entities: through components, entities and entries', () => {
