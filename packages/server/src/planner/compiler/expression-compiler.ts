@@ -436,8 +436,8 @@ export class ExpressionCompiler {
  * down) made one node carried down once: a child has one parent, so its parent matches P and its
  * parent matches Q exactly when its parent matches P AND Q (P OR Q alike). One set of the parents'
  * keys and one semi-join instead of one of each per node: a scope of two entry conditions for
- * entities or assemblies (its hits, on a scope's first view of such a chart) took 200–320 ms at
- * 250,000 entries with two semi-joins, 46–73 with one. Not up a route: an entry with an entity
+ * entities or assemblies (its hits, on a scope's first view of such a chart) took 175–320 ms at
+ * 250,000 entries with two semi-joins, 46–84 with one. Not up a route: an entry with an entity
  * matching P and another matching Q need not have one matching both.
  */
 function mappedOnce(group: GroupPredicate): readonly Predicate[] {
