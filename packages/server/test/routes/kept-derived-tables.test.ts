@@ -11,13 +11,13 @@ import { buildApp } from '../../src/app.ts';
 import { registryChartRequests } from '../../src/chart-requests.ts';
 import { openDuckDbEngine, type DuckDbEngine, type Execute } from '../../src/engine/index.ts';
 import type { CompiledQuery } from '../../src/planner/index.ts';
+import { text as terminal } from '../../src/planner/testing/requests.ts';
 import { SearchPipeline } from '../../src/pipeline/index.ts';
 
 const NOW = new Date('2026-07-01T00:00:00Z');
 const charts = registryChartRequests(NOW);
 
-const text = (attribute: string, operator: string, value: unknown): QueryNode =>
-  ({ type: 'terminal', service: 'text', parameters: { attribute, operator, value } }) as QueryNode;
+const text = (...args: Parameters<typeof terminal>) => terminal(...args) as QueryNode;
 
 /** A scope no request of the registry has: its answers are the engine's, not the cache's. */
 const SCOPE = text('rcsb_entry_info.resolution_combined', 'less', 3.1);
@@ -112,16 +112,7 @@ const OTHER_SCOPES: { name: string; node: QueryNode }[] = [
           logical_operator: 'and',
           nodes: [
             text('rcsb_entry_info.molecular_weight', 'greater', 100),
-            {
-              type: 'terminal',
-              service: 'text',
-              parameters: {
-                attribute: 'exptl.method',
-                operator: 'exact_match',
-                value: 'X-RAY DIFFRACTION',
-                negation: true,
-              },
-            },
+            text('exptl.method', 'exact_match', 'X-RAY DIFFRACTION', { negation: true }),
           ],
         },
       ],
