@@ -163,17 +163,22 @@ function distinctFacet(dimension: DistinctDimension): Facet {
 
 /**
  * The facets of a trend chart inside each year: the fine histogram the quartiles are read from and
- * the usual bins the shares are made of. Only filled bins of the histogram come back.
+ * the usual bins the shares are made of. Only filled bins of the histogram come back, and only
+ * below `fineBelow` when the dimension has one (inside a filter facet, which adds nothing to the answer).
  */
 function trendFacets(dimension: TrendDimension): Facet[] {
+  const fine: Facet = {
+    name: dimension.name,
+    aggregation_type: 'histogram',
+    attribute: dimension.attribute,
+    interval: dimension.step,
+    min_interval_population: 1,
+  };
+  const below = dimension.fineBelow;
   return [
-    {
-      name: dimension.name,
-      aggregation_type: 'histogram',
-      attribute: dimension.attribute,
-      interval: dimension.step,
-      min_interval_population: 1,
-    },
+    below === undefined
+      ? fine
+      : { filter: textNode(dimension.attribute, 'less', below) as FilterNode, facets: [fine] },
     {
       name: dimension.binsName,
       aggregation_type: 'range',

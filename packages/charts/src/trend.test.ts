@@ -3,7 +3,7 @@ import type { SearchResponse } from '@pdb-stats/search-model';
 import { CHARTS, resolveChart } from './registry.ts';
 import { chartFacets, searchFromDimensions } from './requests.ts';
 import { chartTable, trendRows, trendTableSource } from './table.ts';
-import { histogramQuantile, quantileDecimals, toTrendData } from './trend.ts';
+import { histogramQuantile, quantileDecimals, stepText, toTrendData } from './trend.ts';
 
 describe('histogramQuantile', () => {
   it('interpolates inside the bin that holds the quantile', () => {
@@ -27,6 +27,19 @@ describe('histogramQuantile', () => {
     expect(histogramQuantile(bins, 1, 0.25)).toBeCloseTo(1.5);
     expect(histogramQuantile(bins, 1, 1)).toBeCloseTo(4);
     expect(histogramQuantile([], 1, 0.5)).toBeUndefined();
+  });
+
+  it('counts the values beyond the bins in the ranks, and places a quantile among them at their bound', () => {
+    // 2 values in [0, 1), 2 in [1, 2), 4 at 10 or more: the median is the end of the bins, the third quartile beyond.
+    const bins = [
+      { from: 0, count: 2 },
+      { from: 1, count: 2 },
+    ];
+    const beyond = { from: 10, count: 4 };
+    expect(histogramQuantile(bins, 1, 0.25, beyond)).toBeCloseTo(1);
+    expect(histogramQuantile(bins, 1, 0.5, beyond)).toBeCloseTo(2);
+    expect(histogramQuantile(bins, 1, 0.75, beyond)).toBe(10);
+    expect(histogramQuantile([], 1, 0.5, beyond)).toBe(10);
   });
 
   it('shows one decimal more than its step', () => {
@@ -146,6 +159,59 @@ describe('trend charts', () => {
       100,
     ]);
     expect(shares.rows.some((r) => r[1] === '2.0–2.2 Å')).toBe(false);
+  });
+
+  it('a chart with a long tail: the fine histogram stops at its bound; the values past it still count', () => {
+    const weight = resolveChart(CHARTS['molecular-weight-by-year']);
+    const [years] = chartFacets(weight.query);
+    expect((years as { facets: unknown[] }).facets[0]).toEqual({
+      filter: {
+        type: 'terminal',
+        service: 'text',
+        parameters: { attribute: 'rcsb_entry_info.molecular_weight', operator: 'less', value: 1000 },
+      },
+      facets: [
+        {
+          name: 'Molecular Weight (fine)',
+          aggregation_type: 'histogram',
+          attribute: 'rcsb_entry_info.molecular_weight',
+          interval: 1,
+          min_interval_population: 1,
+        },
+      ],
+    });
+    // 2010: two values below the bound, three at or above it (only the usual bins count those).
+    const response = {
+      query_id: 'x',
+      result_type: 'entry',
+      total_count: 5,
+      facets: [
+        {
+          name: 'Release Date',
+          buckets: [
+            {
+              label: '2010',
+              population: 5,
+              facets: [
+                { name: 'Molecular Weight (fine)', buckets: [{ label: '50.0', population: 2 }] },
+                {
+                  name: 'Molecular Weight',
+                  buckets: [
+                    { label: '40.0-60.0', population: 2 },
+                    { label: '380.0-*', population: 3 },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    } as unknown as SearchResponse;
+    expect(stepText(weight.query.second)).toBe('1 kDa up to 1,000 kDa');
+    expect(stepText(chart.query.second)).toBe('0.05 Å');
+    expect(toTrendData(response, weight.query).quartiles).toEqual([
+      { year: '2010', count: 5, q1: 50.6, median: 1000, q3: 1000 },
+    ]);
   });
 
   it('click through: a point to the year with a value, a segment to the year and its bin', () => {

@@ -15,19 +15,27 @@ export interface HistogramBin {
   count: number;
 }
 
+/** Values past a histogram's last bin, known only by their number: those at or above `from`. */
+export interface ValuesBeyond {
+  from: number;
+  count: number;
+}
+
 /**
  * The p-quantile (0 ≤ p ≤ 1) of values known only by the bins of a histogram of width `step`,
  * interpolated linearly inside the bin that holds it (the values are taken as spread evenly over
  * their bin). It lies in the bin of the value of rank ⌈p·n⌉, so it is within `step` of that value.
- * Undefined when there are no values.
+ * With values `beyond` the bins, a quantile among them is their lower bound. Undefined when there
+ * are no values.
  */
 export function histogramQuantile(
   bins: readonly HistogramBin[],
   step: number,
   p: number,
+  beyond: ValuesBeyond = { from: Infinity, count: 0 },
 ): number | undefined {
   const sorted = bins.filter((bin) => bin.count > 0).sort((a, b) => a.from - b.from);
-  const total = sorted.reduce((sum, bin) => sum + bin.count, 0);
+  const total = sorted.reduce((sum, bin) => sum + bin.count, 0) + beyond.count;
   if (total === 0) return undefined;
   const target = p * total;
   let below = 0;
@@ -35,8 +43,7 @@ export function histogramQuantile(
     if (below + bin.count >= target) return bin.from + (Math.max(0, target - below) / bin.count) * step;
     below += bin.count;
   }
-  const last = sorted.at(-1)!;
-  return last.from + step;
+  return beyond.count > 0 ? beyond.from : sorted.at(-1)!.from + step;
 }
 
 /** Decimals that show a quantile of resolution `step` without noise: one more than the step has. */
@@ -86,18 +93,22 @@ export function toTrendData(response: SearchResponse | null, query: TrendQuery):
     const histogram: HistogramBin[] = (bucketFacet(bucket.facets, second.name)?.buckets ?? [])
       .map((b) => ({ from: Number(b.label), count: b.population }))
       .filter((b) => Number.isFinite(b.from) && b.count > 0);
-    const count = histogram.reduce((sum, b) => sum + b.count, 0);
-    if (count === 0) continue;
-    const at = (p: number) => rounded(histogramQuantile(histogram, second.step, p)!, decimals);
-    quartiles.push({ year, count, q1: at(0.25), median: at(0.5), q3: at(0.75) });
     const ranges = bucketFacet(bucket.facets, second.binsName)?.buckets ?? [];
-    counts.set(
-      year,
-      rangeBinCounts(
-        ranges,
-        bins.map(({ bin }) => bin),
-      ),
+    const binCounts = rangeBinCounts(
+      ranges,
+      bins.map(({ bin }) => bin),
     );
+    const fine = histogram.reduce((sum, b) => sum + b.count, 0);
+    // The usual bins, open at both ends, count every value: those the fine histogram leaves out too.
+    const beyond =
+      second.fineBelow === undefined
+        ? undefined
+        : { from: second.fineBelow, count: Math.max(0, binCounts.reduce((sum, n) => sum + n, 0) - fine) };
+    const count = fine + (beyond?.count ?? 0);
+    if (count === 0) continue;
+    const at = (p: number) => rounded(histogramQuantile(histogram, second.step, p, beyond)!, decimals);
+    quartiles.push({ year, count, q1: at(0.25), median: at(0.5), q3: at(0.75) });
+    counts.set(year, binCounts);
   }
   quartiles.sort((a, b) => a.year.localeCompare(b.year));
   const years = yearRange(quartiles.map((q) => q.year));
@@ -108,9 +119,14 @@ export function toTrendData(response: SearchResponse | null, query: TrendQuery):
   return { years, quartiles, shares: { years, series }, step: second.step };
 }
 
-/** The step of a trend chart's quartiles with its unit: `0.1 Å`, `500`. */
-export function stepText(dimension: Pick<TrendDimension, 'step' | 'unit'>): string {
-  return dimension.unit ? `${dimension.step} ${dimension.unit}` : String(dimension.step);
+/** The step of a trend chart's quartiles with its unit, and their bound: `0.1 Å`, `1 kDa up to 1,000 kDa`. */
+export function stepText(dimension: Pick<TrendDimension, 'step' | 'unit' | 'fineBelow'>): string {
+  const withUnit = (n: number) => {
+    const number = Number.isInteger(n) ? n.toLocaleString('en-US') : String(n);
+    return dimension.unit ? `${number} ${dimension.unit}` : number;
+  };
+  const bound = dimension.fineBelow === undefined ? '' : ` up to ${withUnit(dimension.fineBelow)}`;
+  return withUnit(dimension.step) + bound;
 }
 
 /** The view of a trend chart asked for by a view of any kind: the quartiles unless the shares. */

@@ -134,6 +134,12 @@ export interface TrendDimension {
   attribute: string;
   /** Width of the fine histogram's bins: the resolution of the quartiles. */
   step: number;
+  /**
+   * The fine histogram counts only values below this bound, so that its buckets stay few however
+   * large the archive (a long tail of rare large values fills one bucket per step and year). Values
+   * at or above it are counted by the usual bins; a quartile among them is shown as the bound.
+   */
+  fineBelow?: number;
   bins: BinSpec;
   labelStyle: BinLabelStyle;
   /** Unit of the attribute's values ('Å', 'kDa'), or '' for a plain number. */

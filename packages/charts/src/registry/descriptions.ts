@@ -10,7 +10,7 @@ const CUMULATIVE_NOTE =
   '<p>The cumulative view shows the total up to the end of each year; the annual view shows the releases of each year.</p>';
 
 const TREND_NOTE =
-  '<p>The quartiles view draws the median of each release year as a line and the middle half of the values, from the first to the third quartile, as a band. The service counts the values in fine bins; each quartile is interpolated inside its bin, so it is exact to within the width of a bin, given under the title. The shares view stacks the usual bins of the attribute to 100 % in each year. Every point and segment opens its search.</p>';
+  '<p>The quartiles view draws the median of each release year as a line and the middle half of the values, from the first to the third quartile, as a band. The service counts the values in fine bins; each quartile is interpolated inside its bin, so it is exact to within the width of a bin, given under the title. Where the values have a long tail, the fine bins stop at a bound, also given there. The shares view stacks the usual bins of the attribute to 100 % in each year. Every point and segment opens its search.</p>';
 
 export const DESCRIPTIONS: Record<ChartKey, string> = {
   'overall-structures':

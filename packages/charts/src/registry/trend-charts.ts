@@ -16,7 +16,12 @@ function rangeOf(definition: DistributionChartDefinition): RangeDimension {
 }
 
 /** The trend query of a numeric distribution chart: its attribute and bins inside each release year. */
-function byYear(definition: DistributionChartDefinition, step: number, unit: string): TrendQuery {
+function byYear(
+  definition: DistributionChartDefinition,
+  step: number,
+  unit: string,
+  fineBelow?: number,
+): TrendQuery {
   const range = rangeOf(definition);
   return {
     returnType: definition.query.returnType,
@@ -27,6 +32,7 @@ function byYear(definition: DistributionChartDefinition, step: number, unit: str
       binsName: range.name,
       attribute: range.attribute,
       step,
+      ...(fineBelow !== undefined && { fineBelow }),
       bins: range.bins,
       labelStyle: range.labelStyle,
       unit,
@@ -37,7 +43,10 @@ function byYear(definition: DistributionChartDefinition, step: number, unit: str
 /**
  * The trend charts: a numeric attribute's median and quartiles per release year, or its bins' shares
  * per year. The step of each fine histogram is the resolution of the quartiles: fine enough to follow
- * the median's drift, coarse enough that a year's answer stays small.
+ * the median's drift, coarse enough that a year's answer stays small. Where the values have a long
+ * tail (a few huge assemblies), the fine histogram stops at a bound far above any year's third
+ * quartile: past it each step would add a bucket per year as the archive grows (more than the
+ * 65,536 buckets an answer may hold at 10 million entries).
  */
 export const TREND_CHARTS = {
   'resolution-by-year': trend({
@@ -64,7 +73,7 @@ export const TREND_CHARTS = {
     menuDescription: 'Molecular Weight (Structure)',
     displayCategory: 'Molecular Composition',
     displaySection: 'Released Structures',
-    query: byYear(DISTRIBUTION_CHARTS['molecular-weight-structure'], 1, 'kDa'),
+    query: byYear(DISTRIBUTION_CHARTS['molecular-weight-structure'], 1, 'kDa', 1000),
     options: { xAxisTitle: 'Year', yAxisTitle: 'Molecular Weight (kDa)', countTitle: 'Number of Entries' },
   }),
   'atom-count-by-year': trend({
@@ -73,7 +82,7 @@ export const TREND_CHARTS = {
     menuDescription: 'Atom Count',
     displayCategory: 'Molecular Composition',
     displaySection: 'Released Structures',
-    query: byYear(DISTRIBUTION_CHARTS['atom-count'], 250, 'atoms'),
+    query: byYear(DISTRIBUTION_CHARTS['atom-count'], 250, 'atoms', 100_000),
     options: { xAxisTitle: 'Year', yAxisTitle: 'Atom Count', countTitle: 'Number of Entries' },
   }),
 } satisfies Partial<Record<ChartKey, TrendChartDefinition>>;

@@ -25,6 +25,8 @@ const DISTINCT =
   'Distinct counts are approximate (the service estimates them), so the numbers show the trend, not an exact count.';
 const TREND =
   'The quartiles are interpolated inside fine bins, so they are exact to within the width of a bin, given in the subtitle.';
+const BOUNDED =
+  'The fine bins stop at the bound given in the subtitle (larger values are rare): a quartile above it would be shown as the bound.';
 
 /**
  * The caveats that change how each chart is read, said under it (not only in its description): who
@@ -59,8 +61,9 @@ export const CHART_CAVEATS: Record<ChartKey, readonly string[]> = {
   'molecular-weight-by-year': [
     'The weight of the deposited model: all its polymers and ligands together.',
     TREND,
+    BOUNDED,
   ],
-  'atom-count-by-year': ['The atoms of the deposited model.', TREND],
+  'atom-count-by-year': ['The atoms of the deposited model.', TREND, BOUNDED],
   resolution: ['NMR structures have no resolution and are not counted.', BINS],
   'r-free': ['Only crystal structures report an R-free; the others are not counted.', BINS],
   'molecular-weight-structure': ['The weight of the deposited model: all its polymers and ligands.', BINS],
