@@ -11,7 +11,13 @@ import { buildApp, type AnswerSourceOption, type AppOptions } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { DataApiDocuments, DocumentStore } from './documents/index.ts';
-import { openClickHouseEngine, openDuckDbEngine, type Engine, type KeptTables } from './engine/index.ts';
+import {
+  openClickHouseEngine,
+  openDuckDbEngine,
+  removeKeptLeftovers,
+  type Engine,
+  type KeptTables,
+} from './engine/index.ts';
 import { EngineSource } from './sources/engine-source.ts';
 import { SearchService } from './search-service.ts';
 import type { ResponseCache } from './cache/response-cache.ts';
@@ -25,6 +31,8 @@ import type { ResponseCache } from './cache/response-cache.ts';
  */
 async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Engine> {
   const file = config.duckdbFile ?? `${archiveDir}.duckdb`;
+  // Without a database file the kept tables are in memory too: the log says why there is none.
+  let noFile = file === 'none' ? 'DUCKDB_FILE=none' : `${file} cannot be written`;
   const options = {
     timeoutMs: config.queryTimeoutMs,
     queue: { waitMs: config.queueWaitMs, queueLength: config.queueLength },
@@ -36,7 +44,7 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
       outcome instanceof Error
         ? console.warn(`derived tables of the charts not kept for ${archiveDir}: ${outcome.message}`)
         : console.log(
-            `Derived tables of the charts kept for ${archiveDir}: ${outcome.tables} tables, ${outcome.rows.toLocaleString('en-US')} rows, made in ${outcome.seconds.toFixed(1)} s`,
+            `Derived tables of the charts kept for ${archiveDir}: ${outcome.tables} tables, ${outcome.rows.toLocaleString('en-US')} rows, ${keptWhere(outcome, noFile)}`,
           ),
     onReady: (how: string, seconds: number) =>
       console.log(
@@ -49,6 +57,7 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
   };
   if (file === 'none') return openDuckDbEngine(archiveDir, options);
   try {
+    noFile = '';
     return await openDuckDbEngine(archiveDir, { ...options, databaseFile: file });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -58,7 +67,23 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
     console.warn(
       `cannot write ${file} (${String(error)}); loading the archive into memory instead (DUCKDB_FILE)`,
     );
+    noFile = `${file} cannot be written`;
     return openDuckDbEngine(archiveDir, options);
+  }
+}
+
+/** Where the kept tables came from: the file saved by an earlier start, or made now (and where to). */
+function keptWhere({ place, seconds, made }: KeptTables, noFile: string): string {
+  const time = `${seconds.toFixed(1)} s`;
+  switch (place.kind) {
+    case 'read':
+      return `read from ${place.file} in ${time} (saved by an earlier start)`;
+    case 'saved':
+      return `${made} made in ${time} and saved to ${place.file} for later starts`;
+    case 'unsaved':
+      return `${made} made in ${time}, not saved to ${place.file}: ${place.why}`;
+    case 'memory':
+      return `${made} made in ${time} in memory, again at every start (${noFile || place.why})`;
   }
 }
 
@@ -164,6 +189,8 @@ async function openSource(
   }
   const archive = await archiveDirOf(config);
   for (const path of await cleanArchive(archive)) console.log(`Removed ${path}, left by an interrupted run`);
+  for (const path of await removeKeptLeftovers(archive))
+    console.log(`Removed ${path}, kept tables no longer served or left by an interrupted run`);
   const archives = new ArchiveSwitch(await openArchive(await snapshotToServe(archive), config), {
     resolve: () => snapshotToServe(archive),
     open: async (dir) => {
@@ -210,7 +237,10 @@ function followArchive(app: FastifyInstance, archive: string, archives: ArchiveS
       (outcome) => {
         if (!outcome.switched) app.log.info(`${why}: ${outcome.dir} is served already`);
         // Older versions and their database files, no longer served, go (skipped while an import runs).
-        else void cleanArchive(archive).catch((error: unknown) => app.log.warn({ err: error }, 'cleaning'));
+        else
+          void cleanArchive(archive)
+            .then(() => removeKeptLeftovers(archive))
+            .catch((error: unknown) => app.log.warn({ err: error }, 'cleaning'));
       },
       (error: unknown) =>
         app.log.error(

@@ -23,6 +23,17 @@ interface Held {
 }
 
 /**
+ * The tables `DerivedTables.keep` keeps for these, each once: a base a table is made from is kept
+ * too, so that the tables other requests make from it (the levels below a class) are made from the
+ * base instead of the archive's records.
+ */
+export function keptSetOf(tables: readonly DerivedTable[]): DerivedTable[] {
+  const bases = (table: DerivedTable) => (table.query.derived ?? []).filter((source) => source.base);
+  const kept = new Map(tables.flatMap((table) => [...bases(table), table].map((t) => [t.name, t] as const)));
+  return [...kept.values()];
+}
+
+/**
  * The planner's derived relations (values of an attribute keyed by the return type, keys matching a
  * condition, masks of range segments, distinct values per bucket, ...) kept as tables shared by all
  * requests: they depend on the archive alone, so every later request reads them instead of
@@ -53,6 +64,12 @@ export class DerivedTables {
     return this.kept;
   }
 
+  /** Rows of a table that exists now. */
+  rowsOf(name: string): number | undefined {
+    const entry = this.tables.get(name);
+    return entry?.settled ? entry.rows : undefined;
+  }
+
   /** Names of the kept tables that exist now. */
   keptTables(): string[] {
     return [...this.tables].filter(([, entry]) => entry.kept && entry.settled).map(([name]) => name);
@@ -70,15 +87,10 @@ export class DerivedTables {
     tables: readonly DerivedTable[],
     stopped: () => boolean = () => false,
   ): Promise<void> {
-    // A base a table is made from is kept too: the tables other requests make from it (the levels
-    // below a class) are then made from the base instead of the archive's records.
-    const bases = (table: DerivedTable) => (table.query.derived ?? []).filter((source) => source.base);
-    const kept = new Map(
-      tables.flatMap((table) => [...bases(table), table].map((t) => [t.name, t] as const)),
-    );
+    const kept = keptSetOf(tables);
     // Known at once, so that a request that makes one of them first makes it to keep.
-    for (const name of kept.keys()) this.toKeep.add(name);
-    for (const table of kept.values()) {
+    for (const table of kept) this.toKeep.add(table.name);
+    for (const table of kept) {
       if (stopped()) throw new Error(`stopped before keeping ${table.name}`);
       const held = new Set<string>();
       try {
@@ -88,6 +100,20 @@ export class DerivedTables {
       } finally {
         await this.release(store, held);
       }
+    }
+  }
+
+  /**
+   * Takes kept tables that exist already (read from a database saved by an earlier start) as made:
+   * no request makes them again, none drops them.
+   */
+  adopt(tables: readonly { name: string; rows: number }[]): void {
+    for (const { name, rows } of tables) {
+      if (this.tables.has(name)) continue;
+      this.toKeep.add(name);
+      const ready = Promise.resolve(rows);
+      this.tables.set(name, { ready, settled: true, rows, kept: true, users: 0, lastUse: 0 });
+      this.kept += rows;
     }
   }
 

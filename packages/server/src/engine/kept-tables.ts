@@ -23,6 +23,16 @@ export interface KeptTables {
   /** Their rows together. */
   rows: number;
   seconds: number;
+  /** Tables this engine made: none when they were read from the file an earlier start saved. */
+  made: number;
+  /**
+   * Where they are: read from the file saved by an earlier start, made and saved to it, made into
+   * it but not saved (why), or made in memory at every start (why: no file can be written).
+   */
+  place:
+    | { kind: 'read' | 'saved'; file: string }
+    | { kind: 'unsaved'; file: string; why: string }
+    | { kind: 'memory'; why: string };
 }
 
 /**

@@ -8,8 +8,10 @@ import { RETURN_TYPES, type ReturnType } from '@pdb-stats/search-model';
 export const ARCHIVE_DATABASE = 'archive';
 
 /**
- * The in-memory database of the derived tables kept while the archive is served, compressed as the
- * archive's tables are (about a tenth of the memory of the same rows in the default database).
+ * The database of the derived tables kept while the archive is served: attached in memory,
+ * compressed as the archive's tables are (about a tenth of the memory of the same rows in the
+ * default database), and replaced by a file saved beside the archive's where one can be written
+ * (see `placeKept`).
  */
 export const KEPT_DATABASE = 'kept';
 
@@ -39,7 +41,7 @@ const exists = (path: string) =>
   );
 
 /** What a database file was built from: the snapshot's manifest and its tables' columns. */
-function digestOf(snapshot: Snapshot): string {
+export function digestOf(snapshot: Snapshot): string {
   const columns = RETURN_TYPES.map((level) => [...snapshot.layout.columns[level]]);
   return createHash('sha1')
     .update(JSON.stringify([FILE_VERSION, snapshot.manifest, columns]))

@@ -23,10 +23,20 @@ import {
 import { executeOnce } from '../execute-once.ts';
 import { derivedTablesOf, type KeptTables } from '../kept-tables.ts';
 import { plainValue } from '../plain-value.ts';
-import { attachArchive, type AttachedArchive } from './archive-database.ts';
+import { attachArchive, digestOf, type AttachedArchive } from './archive-database.ts';
 import { ConnectionPool } from './connection-pool.ts';
+import {
+  abandonKept,
+  keptDigest,
+  keptFileOf,
+  placeKept,
+  saveKept,
+  StatementGate,
+  type KeptPlace,
+} from './kept-database.ts';
 import { parameterTypes } from './parameter-types.ts';
-import { DerivedTables } from '../derived-tables.ts';
+import { DerivedTables, keptSetOf, type TableStore } from '../derived-tables.ts';
+import type { DerivedTable } from '../../planner/index.ts';
 import { StatementCache } from './statement-cache.ts';
 import { compressKept, duckDbTableStore } from './table-store.ts';
 
@@ -46,7 +56,9 @@ export interface DuckDbEngineOptions {
    * dropped (the dashboard's charts', so that no visitor's first view of a chart makes them). They
    * are made in the background on a connection of their own, from the engine's first search on (or
    * `keepTables()`), so they never delay the start; a search that needs one being made waits for
-   * it. Given the attributes the archive holds.
+   * it. With a `databaseFile`, they are saved beside it once made (`keptFileOf`), and later starts
+   * of the same snapshot and tables read them from there instead. Given the attributes the archive
+   * holds.
    */
   keep?: (held: AttributeSet) => readonly SearchRequest[];
   /** Told when the kept tables are made, or why they could not be. */
@@ -59,7 +71,8 @@ export interface DuckDbEngineOptions {
   memoryLimitMb?: number;
   /**
    * A database file holding the archive's tables, built from the snapshot on the first start and
-   * reused by later ones; without it the tables are loaded into memory at every start.
+   * reused by later ones; without it the tables are loaded into memory at every start. The kept
+   * tables are saved beside it (`keptFileOf`), also when the snapshot's own files are attached.
    */
   databaseFile?: string;
   /** Told how the tables were made ready: loaded into memory, built into the file, or reused. */
@@ -150,6 +163,7 @@ export async function openDuckDbEngine(
   });
   const connections: DuckDBConnection[] = [];
   let searchPath = '';
+  let place: KeptPlace | undefined;
   const connect = async () => {
     const connection = await instance.connect();
     connections.push(connection);
@@ -185,6 +199,17 @@ export async function openDuckDbEngine(
           ).map((row) => (row[0] === null ? null : String(row[0])))
         : [null],
     };
+    // The kept tables' names are known before any is made, so that a file saved for them is found.
+    const keptTables = options.keep
+      ? keptSetOf(derivedTablesOf(options.keep(held), 'duckdb', facts, held))
+      : [];
+    const digest = keptDigest(
+      digestOf(snapshot),
+      keptTables.map((table) => table.name),
+    );
+    place = options.keep
+      ? await placeKept(setup, options.databaseFile && keptFileOf(options.databaseFile), digest)
+      : { kind: 'memory', why: 'no tables to keep' };
     for (let i = 1; i < (options.connections ?? 4); i++) await connect();
     // The connection that makes the kept derived tables, outside the pool and its time limit.
     const keeper = options.keep && (await instance.connect());
@@ -206,12 +231,19 @@ export async function openDuckDbEngine(
       derived,
       options.timeoutMs ?? 30_000,
       keeper
-        ? { connection: keeper, requests: options.keep!, ...(options.onKept && { onKept: options.onKept }) }
+        ? {
+            connection: keeper,
+            tables: keptTables,
+            digest,
+            place,
+            ...(options.onKept && { onKept: options.onKept }),
+          }
         : undefined,
     );
   } catch (error) {
     for (const connection of connections) connection.closeSync();
     instance.closeSync();
+    if (place) await abandonKept(place);
     throw error;
   }
 }
@@ -231,17 +263,40 @@ class EmbeddedDuckDb implements DuckDbEngine {
     readonly facts: ArchiveFacts,
     private readonly derived: DerivedTables,
     private readonly timeoutMs: number,
-    /** The kept derived tables: the requests they are those of, and the connection that makes them. */
+    /** The kept derived tables, the connection that makes them, and where they are (`placeKept`). */
     private readonly kept?: {
       connection: DuckDBConnection;
-      requests: (held: AttributeSet) => readonly SearchRequest[];
+      tables: readonly DerivedTable[];
+      digest: string;
+      place: KeptPlace;
       onKept?: (outcome: KeptTables | Error) => void;
     },
-  ) {}
+  ) {
+    // Read from the file an earlier start saved: all made already.
+    if (kept?.place.kind === 'read') derived.adopt(kept.place.tables);
+  }
 
   /** The making of the kept derived tables, once started. */
   private keeping?: Promise<KeptTables>;
   private closed = false;
+  /** Kept tables this engine made (by the keeper, or first by a search). */
+  private keptMade = 0;
+  /** Statements wait here while the kept database's file is renamed into place. */
+  private readonly gate = new StatementGate();
+
+  /** The derived tables' store on one connection, its statements behind the gate. */
+  private store(connection: DuckDBConnection): TableStore {
+    const store = duckDbTableStore(connection);
+    return {
+      create: (table, kept) =>
+        this.gate.run(async () => {
+          const rows = await store.create(table, kept);
+          if (kept) this.keptMade++;
+          return rows;
+        }),
+      drop: (name) => this.gate.run(() => store.drop(name)),
+    };
+  }
 
   keepTables(): Promise<KeptTables> {
     if (!this.keeping) {
@@ -259,20 +314,39 @@ class EmbeddedDuckDb implements DuckDbEngine {
 
   private async makeKeptTables(): Promise<KeptTables> {
     const started = performance.now();
-    if (!this.kept) return { tables: 0, rows: 0, seconds: 0 };
-    const { connection, requests } = this.kept;
-    const tables = derivedTablesOf(requests(this.held), this.dialect, this.facts, this.held);
-    // Called at once: from now on a search that makes one of them makes it to keep.
-    await this.derived.keep(duckDbTableStore(connection), tables, () => this.closed);
-    // A table made while another connection wrote is compressed by the next checkpoint: here, at
-    // the latest (each try waits for the writes of the moment to end).
-    for (let tries = 0; !(await compressKept(connection)) && tries < 100; tries++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    return {
+    if (!this.kept)
+      return { tables: 0, rows: 0, seconds: 0, made: 0, place: { kind: 'memory', why: 'none' } };
+    const { connection, tables, digest, place } = this.kept;
+    const outcome = (where: KeptTables['place']): KeptTables => ({
       tables: this.derived.keptTables().length,
       rows: this.derived.keptRows,
       seconds: (performance.now() - started) / 1000,
-    };
+      made: this.keptMade,
+      place: where,
+    });
+    if (place.kind === 'read') return outcome({ kind: 'read', file: place.file });
+    // Called at once: from now on a search that makes one of them makes it to keep.
+    await this.derived.keep(this.store(connection), tables, () => this.closed);
+    if (place.kind === 'memory') {
+      // A table made while another connection wrote is compressed by the next checkpoint: here, at
+      // the latest (each try waits for the writes of the moment to end).
+      for (let tries = 0; !(await compressKept(connection)) && tries < 100; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return outcome(place);
+    }
+    if (this.closed) throw new Error('closed before the kept tables were saved');
+    const rows = tables.map(({ name }) => ({ name, rows: this.derived.rowsOf(name) ?? 0 }));
+    try {
+      await saveKept(connection, place, digest, rows, (work) => this.gate.alone(work));
+      return outcome({ kind: 'saved', file: place.file });
+    } catch (error) {
+      // Made, and served from the file they were made into (removed at close).
+      return outcome({
+        kind: 'unsaved',
+        file: place.file,
+        why: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 
   /** A connection of the pool for the whole session; past the time limit its statement is interrupted. */
@@ -280,7 +354,7 @@ class EmbeddedDuckDb implements DuckDbEngine {
     // The first search starts the kept tables (after the server is ready: searches come after it).
     if (this.kept && !this.closed) void this.keepTables().catch(() => undefined);
     return this.pool.use(async (connection) => {
-      const store = duckDbTableStore(connection);
+      const store = this.store(connection);
       const statements = this.prepared.get(connection) ?? new StatementCache(connection);
       this.prepared.set(connection, statements);
       const held = new Set<string>();
@@ -293,7 +367,7 @@ class EmbeddedDuckDb implements DuckDbEngine {
           // Waiting for another request's derived table may outlast this search's time.
           if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
-        return rows(statements, query, most);
+        return this.gate.run(() => rows(statements, query, most));
       };
       const cached = executeOnce(execute, this.constant, (query) => JSON.stringify(query));
       const timer = setTimeout(() => {
@@ -329,9 +403,10 @@ class EmbeddedDuckDb implements DuckDbEngine {
     this.closing ??= (this.keeping ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => this.pool.close((connection) => connection.closeSync()))
-      .then(() => {
+      .then(async () => {
         this.kept?.connection.closeSync();
         this.instance.closeSync();
+        if (this.kept) await abandonKept(this.kept.place);
       });
     return this.closing;
   }
