@@ -172,14 +172,14 @@ export class SqlCompiler extends RelationCompiler {
     const target = plan.returnType;
     const id = (name: string) => this.identifier(name);
     // Keys and masks do not depend on the statement; its relations are compiled into it below,
-    // unless the key sets are joined to one relation of them all.
+    // unless the key sets, or a bucket facet's relations, are joined to one relation of them all.
     const { specs, mask, years, combine, ...shape } = this.facetRelations(node, target, new StatementState());
     // A cardinality under cumulative ranges of a column of the row keeps the column itself in the
     // mask's place: its key is made once per value (see `facet`).
     const spanned =
       node.kind === 'cardinality' && mask !== undefined && combine !== 'any' ? mask.position : -1;
     const joined =
-      this.keySets(node, plan, new StatementState()).keySets.length > 0
+      node.kind === 'buckets' || this.keySets(node, plan, new StatementState()).keySets.length > 0
         ? this.joinedOnce(node, target, state, shape.relations, spanned, years)
         : undefined;
     const relations = joined ? [] : this.facetRelations(node, target, state).relations;
@@ -425,14 +425,17 @@ export class SqlCompiler extends RelationCompiler {
    * columns as one, the row being joined too) joins them to one relation instead: the relations
    * joined on the key, kept as a derived table that depends on the archive alone (columns k, then
    * c1, c2, … in the relations' order; a column of the row as its bucket key). Each request then
-   * joins its key sets once, not once per relation. Compiled again for the table, so that its
+   * joins its key sets once, not once per relation. A bucket facet reads that table without hits
+   * too: it only counts its rows, no join at all (at 1,200,000 entries resolution-by-year's
+   * statements took 40 ms instead of 140, protein-domains' 35 instead of 107, the joins growing
+   * with the archive to over a second at 10 million). Compiled again for the table, so that its
    * sources and parameters are its own; `undefined` where there is nothing to gain, or where the
    * statement needs a column of the row itself rather than its key (`spanned`, when its ranges
    * are not keyed by year).
    *
    * The registry's charts read such tables over any scope (a distinct count's values still keyed,
    * to be filtered by the hits before they are counted; a trend chart's years and bins): they are
-   * kept with the tables the charts read unscoped (see engine/kept-tables.ts). Joining the hits
+   * kept (see engine/kept-tables.ts). Joining the hits
    * to the relations instead, themselves kept for a bucket facet, made a scope's first view
    * build nothing either, but each view slower (at 1,200,000 entries the trend charts and
    * assembly symmetry took twice as long).
