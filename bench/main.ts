@@ -15,6 +15,7 @@
  *   --runs 20                 runs per chart figure
  *   --charts unique,taxonomy  only the charts whose names contain one of these
  *   --no-scoped               charts: leave out the cases over the two-terminal scope
+ *   --in-memory               charts: the archive loaded into memory, not its database files attached
  *   --duration 10 --connections 50 --uncached-connections 10   load runs
  *   --burst-seconds 30 --cached-connections 10 --burst-connections 50 [--rate-limit N]   overload run
  *   --attacks slow,flood      only the attacks whose names contain one of these
@@ -79,6 +80,7 @@ const { values } = parseArgs({
     'web-dir': { type: 'string', default: '/tmp/pdb-stats-bench/web' },
     'no-build': { type: 'boolean', default: false },
     'no-scoped': { type: 'boolean', default: false },
+    'in-memory': { type: 'boolean', default: false },
     'base-port': { type: 'string', default: '8780' },
     'real-data': { type: 'string', default: '../shared/real-data' },
     'import-copies': { type: 'string', default: '20' },
@@ -146,6 +148,7 @@ if (runs('charts'))
         Number(values.runs),
         values.charts!.split(',').filter(Boolean),
         !values['no-scoped'],
+        values['in-memory'],
       ),
     );
 if (runs('load')) {
