@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { rawConnection, type RawOutcome } from '../support/raw-http.ts';
@@ -14,6 +11,7 @@ import {
   statusCounts as statuses,
 } from './connection-attacks.ts';
 import { startProbe, type ProbeReport } from './probe.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * Attacks on connections, against the real server process: clients that open connections and send
@@ -36,18 +34,20 @@ const LIMITS = {
 const LATE_MS = 1000 + 2000;
 
 let dir: string;
+let temp: TempArchive | undefined;
 const servers: ServerProcess[] = [];
 let server: ServerProcess;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-attacks-'));
+  temp = await tempArchive('attacks');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 2000, seed: 5, archiveDate: '2026-07-01' }), dir);
   server = await startServerProcess(dir, LIMITS);
   servers.push(server);
 }, 120_000);
 afterAll(async () => {
   for (const running of servers) await running.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 /** Runs `attack` while the probe measures what another visitor gets. */

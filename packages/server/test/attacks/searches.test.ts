@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { attacker } from './connection-attacks.ts';
 import { startProbe, type ProbeReport } from './probe.ts';
 import { countStatuses, runSearchAttack, SEARCH_ATTACKS, type AttackAnswer } from './search-attacks.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * Costly searches, against the real server process, each run while a probe asks for a cached chart
@@ -17,10 +15,12 @@ import { countStatuses, runSearchAttack, SEARCH_ATTACKS, type AttackAnswer } fro
  */
 
 let dir: string;
+let temp: TempArchive | undefined;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-search-attacks-'));
+  temp = await tempArchive('search-attacks');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 2000, seed: 9, archiveDate: '2026-07-01' }), dir);
   server = await startServerProcess(dir, {
     SEARCH_QUEUE_WAIT_MS: '1000',
@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 const attack = (name: string) => SEARCH_ATTACKS.find((a) => a.name === name)!;

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
@@ -8,6 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { rawConnection, type RawOutcome } from '../support/raw-http.ts';
 import { attacker, statusCounts } from './connection-attacks.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * What the whole service can take, over HTTP: open connections of all clients together
@@ -19,11 +17,13 @@ import { attacker, statusCounts } from './connection-attacks.ts';
 const MAX_CONNECTIONS = 12;
 
 let dir: string;
+let temp: TempArchive | undefined;
 let app: FastifyInstance;
 let url: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-capacity-'));
+  temp = await tempArchive('capacity');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 300, seed: 4, archiveDate: '2026-07-01' }), dir);
   const engine = await openDuckDbEngine(dir, { connections: 2, queue: { waitMs: 1, queueLength: 64 } });
   app = await buildApp({
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 const HEALTH = 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';

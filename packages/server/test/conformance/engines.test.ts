@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +21,7 @@ import { groupedRequests } from '../support/grouped-requests.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
 import { list } from '../support/archive-fixture.ts';
 import { query, terminal, text } from '../support/request-arbitraries.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The same requests to the embedded DuckDB engine and to the ClickHouse cluster, over one
@@ -42,13 +40,15 @@ const sample = (n: number) => ({ numRuns: n * SCALE });
 const NOW = new Date('2026-07-01T00:00:00Z');
 
 let dir: string;
+let temp: TempArchive | undefined;
 let docs: DemoDocuments;
 let duck: FastifyInstance;
 let house: FastifyInstance;
 
 beforeAll(async () => {
   if (!cluster) return;
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-conformance-'));
+  temp = await tempArchive('conformance');
+  dir = temp.dir;
   docs = generateDocuments({ entries: 3000, seed: 11, archiveDate: '2026-07-01' });
   await writeSnapshot(docs, dir);
   duck = await buildApp({ engine: await openDuckDbEngine(dir) });
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await duck?.close();
   await house?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 /** Sends `body` to both services and expects the same status and bytes; the status and answer. */

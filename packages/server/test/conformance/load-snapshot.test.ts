@@ -9,6 +9,7 @@ import { ClickHouseNode } from '../../src/engine/clickhouse/http-client.ts';
 import { loadSnapshot, shardTables } from '../../src/engine/clickhouse/load-snapshot.ts';
 import { ident, levelColumns, shardKey } from '../../src/engine/clickhouse/schema.ts';
 import { clusterEnv } from '../support/clickhouse-cluster.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The loader puts every value of the snapshot into the shards unchanged (doubles bit for bit,
@@ -18,12 +19,14 @@ import { clusterEnv } from '../support/clickhouse-cluster.ts';
 const cluster = clusterEnv();
 const DATABASE = 'pdb_stats_load_test';
 let dir: string;
+let temp: TempArchive | undefined;
 let shards: ClickHouseNode[];
 let loaded: Record<string, number>;
 
 beforeAll(async () => {
   if (!cluster) return;
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-load-'));
+  temp = await tempArchive('load');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 800, seed: 5, archiveDate: '2026-07-01' }), dir);
   shards = cluster.shards.map((address) => new ClickHouseNode(address));
   for (const shard of shards) {
@@ -37,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!cluster) return;
   for (const shard of shards) await shard.send(`DROP DATABASE IF EXISTS ${ident(DATABASE)}`);
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 /** Bits of every double, so that a value one unit in the last place off shows. */

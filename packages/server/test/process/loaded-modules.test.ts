@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The server process never loads the importers' dependencies (molstar, graphql) nor
@@ -15,11 +15,13 @@ const RECORDER = fileURLToPath(new URL('../support/record-modules.mjs', import.m
 const FORBIDDEN = ['molstar', 'graphql', '@rcsb/rcsb-api-tools', '@pdb-stats/import'];
 
 let dir: string;
+let temp: TempArchive | undefined;
 let server: ServerProcess;
 let loaded: string[];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-modules-'));
+  temp = await tempArchive('modules');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 200, seed: 4, archiveDate: '2026-07-01' }), dir);
   const file = join(dir, 'modules.txt');
   server = await startServerProcess(join(dir), {
@@ -44,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 describe('the server process', () => {

@@ -1,14 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { startServerProcess, type LogLine, type ServerProcess } from '../support/server-process.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /** The real process: signals, the listening socket and the log exist only there. */
 let dir: string;
+let temp: TempArchive | undefined;
 let server: ServerProcess;
 const started: ServerProcess[] = [];
 async function start(env: Record<string, string>): Promise<ServerProcess> {
@@ -17,12 +16,13 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   return server;
 }
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-process-'));
+  temp = await tempArchive('process');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 800, seed: 11, archiveDate: '2026-07-01' }), dir);
 });
 afterAll(async () => {
   for (const running of started) if (running.child.exitCode === null) running.child.kill('SIGKILL');
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 const SEARCH = JSON.stringify({

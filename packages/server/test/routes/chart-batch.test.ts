@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
@@ -17,6 +14,7 @@ import { buildApp } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import { openDuckDbEngine, type Engine } from '../../src/engine/index.ts';
 import { count } from '../support/archive-fixture.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * `POST /api/charts/batch` over HTTP: several charts answered in one request, each over its own
@@ -25,13 +23,15 @@ import { count } from '../support/archive-fixture.ts';
  */
 
 let dir: string;
+let temp: TempArchive | undefined;
 let engine: Engine;
 let app: FastifyInstance;
 /** The same archive with a small quota and small limits. */
 let tight: FastifyInstance;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-batch-'));
+  temp = await tempArchive('batch');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 600, seed: 37, archiveDate: '2026-07-01' }), dir);
   engine = await openDuckDbEngine(dir);
   app = await buildApp({ engine });
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await tight?.close();
   await app?.close();
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 const post = (target: FastifyInstance, payload: unknown) =>

@@ -1,5 +1,4 @@
-import { mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +31,7 @@ import { exploreResolver } from '../../src/explore-attributes.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { count, search, startArchiveFixture, type ArchiveFixture } from '../support/archive-fixture.ts';
 import { ALL_CHARTS, chartName } from '../support/chart-bars.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The chart data API over HTTP: `/api/charts/<key>.csv` and `.json` give the rows of the chart's
@@ -534,9 +534,11 @@ describe('answers like the rest of the API', () => {
 
 describe('a chart whose attributes the archive does not hold', () => {
   let dir: string;
+  let temp: TempArchive | undefined;
   let app: FastifyInstance;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pdb-stats-chart-data-'));
+    temp = await tempArchive('chart-data');
+    dir = temp.dir;
     await writeSnapshot(generateDocuments({ entries: 200, seed: 5, archiveDate: '2026-07-01' }), dir);
     // The assemblies' symmetry column left out, as an archive imported without it.
     const file = join(dir, 'assembly.parquet');
@@ -552,7 +554,7 @@ describe('a chart whose attributes the archive does not hold', () => {
   });
   afterAll(async () => {
     await app?.close();
-    await rm(dir, { recursive: true, force: true });
+    await temp?.remove();
   });
 
   it('gets the Search API 400 for its request, passed on', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * How the server delivers the dashboard: hashed assets cached for a year and sent in the
@@ -33,16 +34,19 @@ async function builtWeb(): Promise<string> {
 describe('delivery of the dashboard', () => {
   let root: string;
   let archive: string;
+  let archiveTemp: TempArchive | undefined;
   let app: FastifyInstance;
   beforeAll(async () => {
     root = await builtWeb();
-    archive = await mkdtemp(join(tmpdir(), 'pdb-stats-delivery-archive-'));
+    archiveTemp = await tempArchive('delivery-archive');
+    archive = archiveTemp.dir;
     await writeSnapshot(generateDocuments({ entries: 300, seed: 1, archiveDate: '2026-07-01' }), archive);
     app = await buildApp({ engine: await openDuckDbEngine(archive), web: { root } });
   });
   afterAll(async () => {
     await app?.close();
-    for (const dir of [root, archive]) if (dir) await rm(dir, { recursive: true, force: true });
+    if (root) await rm(root, { recursive: true, force: true });
+    await archiveTemp?.remove();
   });
 
   const SCRIPT_URL = '/static/js/index-abc123.js';

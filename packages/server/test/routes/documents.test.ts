@@ -1,5 +1,4 @@
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,15 +9,18 @@ import { buildApp } from '../../src/app.ts';
 import { DocumentStore, KEY_ATTRIBUTES, MAX_LOOKUP_IDS } from '../../src/documents/index.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { search } from '../support/archive-fixture.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 type Row = Record<string, any>;
 
 let dir: string;
+let temp: TempArchive | undefined;
 let docs: DemoDocuments;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-documents-'));
+  temp = await tempArchive('documents');
+  dir = temp.dir;
   docs = generateDocuments({ entries: 300, seed: 11, archiveDate: '2026-07-01' });
   await writeSnapshot(docs, dir);
   app = await buildApp({ engine: await openDuckDbEngine(dir), documents: await DocumentStore.open(dir) });
@@ -26,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 async function lookup(returnType: string, ids: string[]): Promise<Row[]> {
@@ -155,13 +157,14 @@ describe('GET /rcsbsearch/v2/documents', () => {
 
 describe(`${DocumentStore.name}`, () => {
   it('fails to open a snapshot that lacks a level file', async () => {
-    const broken = await mkdtemp(join(tmpdir(), 'pdb-stats-documents-broken-'));
+    const brokenTemp = await tempArchive('documents-broken');
+    const broken = brokenTemp.dir;
     try {
       await writeSnapshot(generateDocuments({ entries: 20, seed: 3, archiveDate: '2026-07-01' }), broken);
       await unlink(join(broken, 'assembly.parquet'));
       await expect(DocumentStore.open(broken)).rejects.toThrow(/assembly\.parquet/);
     } finally {
-      await rm(broken, { recursive: true, force: true });
+      await brokenTemp.remove();
     }
   });
 

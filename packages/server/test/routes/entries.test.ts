@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryRecord } from '@pdb-stats/charts';
@@ -10,18 +7,21 @@ import { buildApp } from '../../src/app.ts';
 import { DocumentStore } from '../../src/documents/index.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { HOSTILE_STRINGS } from '../support/hostile-strings.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /** `GET /api/entries/<id>`: an entry's record as the archive holds it, checked against the rows written. */
 
 type Row = Record<string, any>;
 
 let dir: string;
+let temp: TempArchive | undefined;
 let docs: DemoDocuments;
 let app: FastifyInstance;
 const MAX_ROWS = 2;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-entries-'));
+  temp = await tempArchive('entries');
+  dir = temp.dir;
   docs = generateDocuments({ entries: 200, seed: 5, archiveDate: '2026-07-01' });
   await writeSnapshot(docs, dir);
   const engine = await openDuckDbEngine(dir);
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 const rows = (level: keyof DemoDocuments): Row[] => docs[level] as Row[];

@@ -14,6 +14,7 @@ import { openDuckDbEngine } from '../../src/engine/index.ts';
 // The browser's own completion of an explore link: the server must send the visitor where it would.
 import { completedExplore, pickerResolver } from '../../../web/src/explore/explore-params.ts';
 import { pickerAttributes } from '../../../web/src/query-builder/catalogue.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * Addresses of chart pages as a visitor without scripts (a link preview, a crawler) gets them: an
@@ -56,10 +57,12 @@ async function builtWeb(): Promise<string> {
 describe('explore and chart addresses drawn on the server', () => {
   let root: string;
   let archive: string;
+  let archiveTemp: TempArchive | undefined;
   let app: FastifyInstance;
   beforeAll(async () => {
     root = await builtWeb();
-    archive = await mkdtemp(join(tmpdir(), 'pdb-stats-explore-addresses-archive-'));
+    archiveTemp = await tempArchive('explore-addresses-archive');
+    archive = archiveTemp.dir;
     await writeSnapshot(generateDocuments({ entries: 400, seed: 3, archiveDate: '2026-07-01' }), archive);
     const engine = await openDuckDbEngine(archive);
     app = await buildApp({
@@ -72,7 +75,8 @@ describe('explore and chart addresses drawn on the server', () => {
   }, 180_000);
   afterAll(async () => {
     await app?.close();
-    for (const dir of [root, archive]) if (dir) await rm(dir, { recursive: true, force: true });
+    if (root) await rm(root, { recursive: true, force: true });
+    await archiveTemp?.remove();
   });
 
   /** GET and HEAD of `url`: the same status and headers, HEAD without a body. */

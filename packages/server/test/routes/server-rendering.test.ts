@@ -9,6 +9,7 @@ import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine } from '../../src/engine/index.ts';
 import { PageRenderer, normalizedQuery } from '../../src/rendering/page-renderer.ts';
+import { tempArchive, type TempArchive } from '../../../../test-support/temp-archive.ts';
 
 /**
  * Pages rendered on the server by the dashboard's own server entry (built here by Vite's SSR build,
@@ -83,10 +84,12 @@ function bars(html: string): Map<string, number> {
 describe('server rendering of the dashboard’s pages', () => {
   let root: string;
   let archive: string;
+  let archiveTemp: TempArchive | undefined;
   let app: FastifyInstance;
   beforeAll(async () => {
     root = await builtWeb();
-    archive = await mkdtemp(join(tmpdir(), 'pdb-stats-ssr-archive-'));
+    archiveTemp = await tempArchive('ssr-archive');
+    archive = archiveTemp.dir;
     await writeSnapshot(generateDocuments({ entries: 400, seed: 3, archiveDate: '2026-07-01' }), archive);
     app = await buildApp({
       engine: await openDuckDbEngine(archive),
@@ -96,7 +99,8 @@ describe('server rendering of the dashboard’s pages', () => {
   });
   afterAll(async () => {
     await app?.close();
-    for (const dir of [root, archive]) if (dir) await rm(dir, { recursive: true, force: true });
+    if (root) await rm(root, { recursive: true, force: true });
+    await archiveTemp?.remove();
   });
 
   it('sends a chart page with the chart drawn from the service’s answer, and the answer for hydration', async () => {

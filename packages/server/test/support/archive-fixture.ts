@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { type DemoDocuments } from '@pdb-stats/snapshot';
 import type { ReturnType } from '@pdb-stats/search-model';
+import { tempArchive } from '../../../../test-support/temp-archive.ts';
 import { buildApp } from '../../src/app.ts';
 import { openDuckDbEngine, type Engine } from '../../src/engine/index.ts';
 
@@ -21,7 +19,8 @@ export interface ArchiveFixture {
 }
 
 export async function startArchiveFixture(entries = 1500, seed = 7): Promise<ArchiveFixture> {
-  const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-test-'));
+  const archive = await tempArchive('test');
+  const dir = archive.dir;
   const docs = generateDocuments({ entries, seed, archiveDate: '2026-07-01' });
   await writeSnapshot(docs, dir);
   const engine = await openDuckDbEngine(dir);
@@ -33,7 +32,7 @@ export async function startArchiveFixture(entries = 1500, seed = 7): Promise<Arc
     dir,
     close: async () => {
       await app.close();
-      await rm(dir, { recursive: true, force: true });
+      await archive.remove();
     },
   };
 }

@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ATTRIBUTES, generateDocuments, writeSnapshot } from '@pdb-stats/demo';
 import { ClickHouseError, ClickHouseNode } from './http-client.ts';
 import { loadSnapshot } from './load-snapshot.ts';
+import { tempArchive, type TempArchive } from '../../../../../test-support/temp-archive.ts';
 
 /**
  * A shard that refuses a streamed INSERT (here a stand-in server answering like ClickHouse does
@@ -15,11 +13,13 @@ import { loadSnapshot } from './load-snapshot.ts';
  */
 
 let dir: string;
+let temp: TempArchive | undefined;
 let server: Server;
 let address: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pdb-stats-load-refused-'));
+  temp = await tempArchive('load-refused');
+  dir = temp.dir;
   // Enough rows that a shard's lines exceed the stream's buffer and the loader has to wait.
   await writeSnapshot(generateDocuments({ entries: 5000, seed: 3, archiveDate: '2026-07-01' }), dir);
   server = createServer((request, response) => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server?.close();
-  await rm(dir, { recursive: true, force: true });
+  await temp?.remove();
 });
 
 describe('loading a snapshot', () => {

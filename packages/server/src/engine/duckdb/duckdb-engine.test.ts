@@ -9,6 +9,7 @@ import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { openFixtureEngine, type FixtureEngine } from '../testing/fixture-engine.ts';
 import { facets, plan, text } from '../../planner/testing/requests.ts';
 import { tinySnapshot } from '../testing/tiny-snapshot.ts';
+import { tempArchive } from '../../../../../test-support/temp-archive.ts';
 import { SearchService } from '../../search-service.ts';
 import { SearchPipeline } from '../../pipeline/index.ts';
 import { openDuckDbEngine } from './duckdb-engine.ts';
@@ -139,12 +140,11 @@ describe('memory', () => {
       expect(own).toMatch(/GiB$/);
     } finally {
       await snapshot.remove();
-      await rm(`${snapshot.dir}.duckdb`, { force: true });
     }
   });
 
   it('holds the tables compressed, and refuses an archive beyond MEMORY_LIMIT_MB at start, saying so', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-memory-'));
+    const { dir, remove } = await tempArchive('memory');
     try {
       await generateDemoArchive({ entries: 3000, outDir: dir });
       await expect(openDuckDbEngine(dir, { memoryLimitMb: 4 })).rejects.toThrow(
@@ -158,7 +158,7 @@ describe('memory', () => {
         await engine.close();
       }
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await remove();
     }
   });
 });
@@ -229,7 +229,6 @@ describe('a database file beside the snapshot', () => {
       expect((await readdir(dirname(file))).filter((name) => name.includes('.building'))).toEqual([]);
     } finally {
       await snapshot.remove();
-      await rm(file, { force: true });
     }
   });
 });

@@ -36,12 +36,8 @@ describe('kept derived tables saved beside the database file', () => {
     file = `${snapshot.dir}.duckdb`;
     kept = keptFileOf(file);
   });
-  afterEach(async () => {
-    await snapshot.remove();
-    // The archive's database file and the kept tables' (and what a failed test left).
-    for (const name of await besides(`${snapshot.dir}.`))
-      await rm(join(dirname(file), name), { force: true });
-  });
+  // With the archive's database file and the kept tables' beside the snapshot (and what a failed test left).
+  afterEach(() => snapshot.remove());
 
   const open = () => openDuckDbEngine(snapshot.dir, { databaseFile: file, keep });
 

@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DEMO_ATTRIBUTES } from '@pdb-stats/demo';
@@ -11,6 +10,7 @@ import {
   type ReturnType,
 } from '@pdb-stats/search-model';
 import { quoteName, quoteString } from '@pdb-stats/snapshot';
+import { tempArchive } from '../../../../../test-support/temp-archive.ts';
 
 /** A row of a level table by column name; `_key` defaults to the row's position. */
 export type SnapshotRow = Record<string, unknown>;
@@ -68,11 +68,15 @@ export async function writeTinySnapshot(
   }
 }
 
-/** A fresh temporary folder holding a tiny snapshot; `remove` deletes it. */
+/**
+ * A tiny snapshot folder in a fresh temporary folder; `remove` deletes the temporary folder, with the
+ * database files an engine saved beside the snapshot (`<dir>.duckdb`, `<dir>.kept.duckdb`).
+ */
 export async function tinySnapshot(
   rows: SnapshotRows,
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'pdb-stats-tiny-'));
+  const { dir, remove } = await tempArchive('tiny');
+  await mkdir(dir);
   await writeTinySnapshot(dir, rows);
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
