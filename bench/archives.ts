@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { generateDemoArchive } from '@pdb-stats/demo';
 import { isSnapshot } from '@pdb-stats/snapshot';
 
@@ -16,6 +16,18 @@ export async function ensureArchive(entries: number, dir = benchArchiveDir(entri
   await generateDemoArchive({ entries, outDir: dir });
   console.log(`  done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return dir;
+}
+
+/**
+ * Removes the archive folder `dir` with what lies beside it: its published versions
+ * (`dir.snapshots`) and the server's database files (`dir.duckdb`, `dir.kept.duckdb`).
+ */
+export async function removeArchive(dir: string): Promise<void> {
+  const base = basename(dir);
+  const names = await readdir(dirname(dir)).catch(() => [] as string[]);
+  for (const name of names)
+    if (name === base || name.startsWith(`${base}.`))
+      await rm(join(dirname(dir), name), { recursive: true, force: true });
 }
 
 /** Row counts per level, from the snapshot's manifest. */

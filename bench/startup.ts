@@ -3,8 +3,8 @@
  * start that generates the demo archive (into a fresh folder), then later starts over the archive
  * it left. Also when the server reports every chart answer computed (it does so after listening).
  */
-import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { removeArchive } from './archives.ts';
 import { startServer, type StartSteps } from './server-process.ts';
 import { heading, median, printTable } from './stats.ts';
 
@@ -27,7 +27,7 @@ export interface StartupSummary {
 
 export async function benchStartup(options: StartupOptions): Promise<StartupSummary> {
   heading('start-up of the server (packages/server/src/main.ts, no dashboard build)');
-  await rm(options.folder, { recursive: true, force: true });
+  await removeArchive(options.folder);
   const env = {
     DEMO_DIR: options.folder,
     DEMO_ENTRIES: String(options.entries),
@@ -63,7 +63,7 @@ export async function benchStartup(options: StartupOptions): Promise<StartupSumm
       ]);
     }
   } finally {
-    await rm(options.folder, { recursive: true, force: true });
+    await removeArchive(options.folder);
   }
   printTable(
     [

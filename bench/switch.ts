@@ -10,6 +10,7 @@
 import { realpath, rm } from 'node:fs/promises';
 import { generateDemoArchive } from '@pdb-stats/demo';
 import { startProbe, type ProbeReport } from '../packages/server/test/attacks/probe.ts';
+import { removeArchive } from './archives.ts';
 import { startServer } from './server-process.ts';
 import { heading, ms, printTable, sleep } from './stats.ts';
 
@@ -39,11 +40,7 @@ export async function benchSwitch(options: SwitchOptions): Promise<SwitchSummary
   heading(
     `a new snapshot served without a restart (${options.entries.toLocaleString('en-US')} entries, ARCHIVE_WATCH)`,
   );
-  const clean = () =>
-    Promise.all([
-      rm(options.folder, { recursive: true, force: true }),
-      rm(`${options.folder}.snapshots`, { recursive: true, force: true }),
-    ]);
+  const clean = () => removeArchive(options.folder);
   await clean();
   const env = { ARCHIVE_DIR: options.folder, WEB_DIR: '/nonexistent' };
   try {

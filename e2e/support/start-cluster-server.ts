@@ -4,7 +4,7 @@
  * over a generated archive of 2,000 entries, without an answer cache so that every chart request
  * reaches the cluster. Stops the cluster when it is stopped.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLUSTER_PORTS, clusterScript } from './cluster.ts';
@@ -24,9 +24,15 @@ const started = clusterScript('start', CLUSTER_DIR);
 if (started.status !== 0) process.exit(started.status ?? 1);
 const stopCluster = () => clusterScript('stop', CLUSTER_DIR);
 
-const archive = join(mkdtempSync(join(tmpdir(), 'pdb-stats-e2e-cluster-')), 'archive');
-if (!makeArchive(archive)) {
+// The archive, its versions and the database files beside it, removed when the server stops.
+const fresh = mkdtempSync(join(tmpdir(), 'pdb-stats-e2e-cluster-'));
+const archive = join(fresh, 'archive');
+const stop = () => {
   stopCluster();
+  rmSync(fresh, { recursive: true, force: true });
+};
+if (!makeArchive(archive)) {
+  stop();
   process.exit(1);
 }
 const shards = [0, 1, 2].map((i) => `127.0.0.1:${CLUSTER_PORTS.http + i}`).join(',');
@@ -40,5 +46,5 @@ runServer(
     CACHE_MB: '0',
     QUERY_TIMEOUT_MS: '5000',
   },
-  stopCluster,
+  stop,
 );

@@ -3,7 +3,7 @@
  * archive, or the mock service (E2E_SERVER=mock). The dashboard must be built first
  * (packages/web/dist, or WEB_OUT_DIR); the Playwright config does that.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockServer } from './mock-server.ts';
@@ -16,9 +16,14 @@ if (process.env.E2E_SERVER === 'mock' && process.env.CI) {
   await startMockServer(WEB_ROOT, PORT);
   console.log(`mock search service on http://127.0.0.1:${PORT}`);
 } else {
-  // A fresh archive per run, unless one is named.
-  const archive =
-    process.env.E2E_ARCHIVE_DIR ?? join(mkdtempSync(join(tmpdir(), 'pdb-stats-e2e-')), 'archive');
-  if (!existsSync(join(archive, 'manifest.json')) && !makeArchive(archive)) process.exit(1);
-  runServer(archive);
+  // A fresh archive per run, unless one is named: removed when the server stops, with its versions
+  // and the database files the server wrote beside it (all in the temporary folder).
+  const fresh = process.env.E2E_ARCHIVE_DIR ? null : mkdtempSync(join(tmpdir(), 'pdb-stats-e2e-'));
+  const removeFresh = () => fresh && rmSync(fresh, { recursive: true, force: true });
+  const archive = fresh ? join(fresh, 'archive') : (process.env.E2E_ARCHIVE_DIR as string);
+  if (!existsSync(join(archive, 'manifest.json')) && !makeArchive(archive)) {
+    removeFresh();
+    process.exit(1);
+  }
+  runServer(archive, {}, removeFresh);
 }
