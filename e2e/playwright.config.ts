@@ -63,5 +63,7 @@ export default defineConfig({
     timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // SIGTERM, not the default SIGKILL: the server stops cleanly and its fresh archive is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
