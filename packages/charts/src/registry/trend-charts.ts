@@ -45,8 +45,11 @@ function byYear(
  * per year. The step of each fine histogram is the resolution of the quartiles: fine enough to follow
  * the median's drift, coarse enough that a year's answer stays small. Where the values have a long
  * tail (a few huge assemblies), the fine histogram stops at a bound far above any year's third
- * quartile: past it each step would add a bucket per year as the archive grows (more than the
- * 65,536 buckets an answer may hold at 10 million entries).
+ * quartile: past it each step would add a bucket per year as the archive grows (molecular weight's
+ * 1 kDa steps made more than the 65,536 buckets an answer may hold at 10 million entries). A bound
+ * has a cost: the usual bins are then counted by a statement of their own instead of from the fine
+ * bins (at 10 million entries atom counts took 840 ms instead of 124), so a tail that stays within
+ * the limit (atom counts in steps of 250) keeps none.
  */
 export const TREND_CHARTS = {
   'resolution-by-year': trend({
@@ -82,7 +85,7 @@ export const TREND_CHARTS = {
     menuDescription: 'Atom Count',
     displayCategory: 'Molecular Composition',
     displaySection: 'Released Structures',
-    query: byYear(DISTRIBUTION_CHARTS['atom-count'], 250, 'atoms', 100_000),
+    query: byYear(DISTRIBUTION_CHARTS['atom-count'], 250, 'atoms'),
     options: { xAxisTitle: 'Year', yAxisTitle: 'Atom Count', countTitle: 'Number of Entries' },
   }),
 } satisfies Partial<Record<ChartKey, TrendChartDefinition>>;

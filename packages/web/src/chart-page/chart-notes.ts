@@ -63,7 +63,7 @@ export const CHART_CAVEATS: Record<ChartKey, readonly string[]> = {
     TREND,
     BOUNDED,
   ],
-  'atom-count-by-year': ['The atoms of the deposited model.', TREND, BOUNDED],
+  'atom-count-by-year': ['The atoms of the deposited model.', TREND],
   resolution: ['NMR structures have no resolution and are not counted.', BINS],
   'r-free': ['Only crystal structures report an R-free; the others are not counted.', BINS],
   'molecular-weight-structure': ['The weight of the deposited model: all its polymers and ligands.', BINS],
