@@ -11,13 +11,7 @@ import { buildApp, type AnswerSourceOption, type AppOptions } from './app.ts';
 import { registryChartRequests } from './chart-requests.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { DataApiDocuments, DocumentStore } from './documents/index.ts';
-import {
-  openClickHouseEngine,
-  openDuckDbEngine,
-  removeKeptLeftovers,
-  type Engine,
-  type KeptTables,
-} from './engine/index.ts';
+import { openClickHouseEngine, openDuckDbEngine, type Engine, type KeptTables } from './engine/index.ts';
 import { EngineSource } from './sources/engine-source.ts';
 import { SearchService } from './search-service.ts';
 import type { ResponseCache } from './cache/response-cache.ts';
@@ -189,8 +183,6 @@ async function openSource(
   }
   const archive = await archiveDirOf(config);
   for (const path of await cleanArchive(archive)) console.log(`Removed ${path}, left by an interrupted run`);
-  for (const path of await removeKeptLeftovers(archive))
-    console.log(`Removed ${path}, kept tables no longer served or left by an interrupted run`);
   const archives = new ArchiveSwitch(await openArchive(await snapshotToServe(archive), config), {
     resolve: () => snapshotToServe(archive),
     open: async (dir) => {
@@ -237,10 +229,7 @@ function followArchive(app: FastifyInstance, archive: string, archives: ArchiveS
       (outcome) => {
         if (!outcome.switched) app.log.info(`${why}: ${outcome.dir} is served already`);
         // Older versions and their database files, no longer served, go (skipped while an import runs).
-        else
-          void cleanArchive(archive)
-            .then(() => removeKeptLeftovers(archive))
-            .catch((error: unknown) => app.log.warn({ err: error }, 'cleaning'));
+        else void cleanArchive(archive).catch((error: unknown) => app.log.warn({ err: error }, 'cleaning'));
       },
       (error: unknown) =>
         app.log.error(

@@ -167,3 +167,41 @@ describe('publishing snapshots', () => {
     expect(await versions(out)).toHaveLength(2);
   });
 });
+
+describe('removeLeftovers and the kept tables beside the versions', () => {
+  it('removes the kept tables of versions that are gone and makings of processes that are gone, nothing else', async () => {
+    const top = await folder();
+    const archive = join(top, 'archive');
+    const snapshots = versionsOf(archive);
+    await write(archive, 1);
+    const served = basename((await servedSnapshot(archive)) as string);
+    const old = '20261201T000000000Z-00000000';
+    const files = [
+      `${old}.kept.duckdb`,
+      `${old}.kept.duckdb.wal`,
+      `${served}.kept.duckdb`,
+      `${served}.kept.duckdb.99999999.building`,
+      `${served}.kept.duckdb.${process.pid}.building`,
+      `${served}.duckdb`,
+    ];
+    for (const name of files) await writeFile(join(snapshots, name), '');
+    // The older layout's, beside the folder now linked to its versions.
+    await writeFile(join(top, 'archive.kept.duckdb'), '');
+    expect((await removeLeftovers(archive)).sort()).toEqual(
+      [
+        join(top, 'archive.kept.duckdb'),
+        join(snapshots, `${old}.kept.duckdb`),
+        join(snapshots, `${old}.kept.duckdb.wal`),
+        join(snapshots, `${served}.kept.duckdb.99999999.building`),
+      ].sort(),
+    );
+    expect((await readdir(snapshots)).sort()).toEqual(
+      [
+        served,
+        `${served}.duckdb`,
+        `${served}.kept.duckdb`,
+        `${served}.kept.duckdb.${process.pid}.building`,
+      ].sort(),
+    );
+  });
+});

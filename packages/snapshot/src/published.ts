@@ -14,10 +14,13 @@ export const versionsOf = (outDir: string) => `${outDir}.snapshots`;
 
 /** Version folders sort by the time they were published: `20261204T224004123Z-1a2b3c4d`. */
 const VERSION = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
-/** A database file the server was building when it stopped: `<name>.duckdb.<pid>.building[.wal]`. */
+/**
+ * A database file the server was building when it stopped: `<name>.duckdb.<pid>.building[.wal]`,
+ * the archive's tables or the charts' kept tables (`<name>.kept.duckdb.<pid>.building`).
+ */
 const BUILDING = /\.duckdb\.(\d+)\.building(\.wal)?$/;
-/** A database file built beside a version (`<version>.duckdb[.wal]`). */
-const DATABASE = /^(.*)\.duckdb(\.wal)?$/;
+/** A database file built beside a version: its tables' or its kept tables' (`<version>[.kept].duckdb[.wal]`). */
+const DATABASE = /^(.*?)(?:\.kept)?\.duckdb(\.wal)?$/;
 /** A server's mark on the version it serves: `<version>.served.<pid>`. */
 const SERVED = /^(.*)\.served\.(\d+)$/;
 
@@ -140,8 +143,8 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
     if (name.startsWith(`.${base}.tmp-`) || name.startsWith(`.${base}.link-`))
       await remove(join(parent, name));
     const building = BUILDING.exec(name);
-    if (building && name.startsWith(`${base}.duckdb.`) && !isAlive(Number(building[1])))
-      await remove(join(parent, name));
+    const ours = name.startsWith(`${base}.duckdb.`) || name.startsWith(`${base}.kept.duckdb.`);
+    if (building && ours && !isAlive(Number(building[1]))) await remove(join(parent, name));
   }
   const served = await servedSnapshot(outDir);
   const linked = await lstat(outDir).catch(() => null);
@@ -177,9 +180,14 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
         await remove(path);
     }
   }
-  // The database file of the older layout, beside a folder now linked to its versions.
+  // The database files of the older layout, beside a folder now linked to its versions.
   if (linked?.isSymbolicLink())
-    for (const name of [`${base}.duckdb`, `${base}.duckdb.wal`])
+    for (const name of [
+      `${base}.duckdb`,
+      `${base}.duckdb.wal`,
+      `${base}.kept.duckdb`,
+      `${base}.kept.duckdb.wal`,
+    ])
       if (await stat(join(parent, name)).catch(() => null)) await remove(join(parent, name));
   return removed;
 }

@@ -16,6 +16,5 @@ export {
   type DuckDbEngine,
   type DuckDbEngineOptions,
 } from './duckdb/duckdb-engine.ts';
-export { removeKeptLeftovers } from './duckdb/kept-database.ts';
 export { openClickHouseEngine, type ClickHouseEngineOptions } from './clickhouse/clickhouse-engine.ts';
 export { ClusterUnavailableError } from './clickhouse/http-client.ts';

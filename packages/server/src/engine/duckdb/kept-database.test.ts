@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { SearchService } from '../../search-service.ts';
 import { FIXTURE_ARCHIVE } from '../testing/fixture-archive.ts';
 import { tinySnapshot } from '../testing/tiny-snapshot.ts';
 import { openDuckDbEngine, type DuckDbEngine } from './duckdb-engine.ts';
-import { keptFileOf, removeKeptLeftovers } from './kept-database.ts';
+import { keptFileOf } from './kept-database.ts';
 
 const keep = (held: AttributeSet) => registryChartRequests(new Date(), held).map((c) => c.request);
 
@@ -155,48 +155,6 @@ describe('kept derived tables where no file can be written', () => {
           await engine.close();
         }
       }
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
-  });
-});
-
-describe(`${removeKeptLeftovers.name}`, () => {
-  it('removes the kept tables of versions that are gone and makings of processes that are gone, nothing else', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'pdb-stats-kept-'));
-    try {
-      const archive = join(root, 'archive');
-      const versions = `${archive}.snapshots`;
-      const [old, served] = ['20261201T000000000Z-00000000', '20261202T000000000Z-00000000'];
-      await mkdir(join(versions, served), { recursive: true });
-      await symlink(join(versions, served), archive);
-      const files = [
-        `${old}.kept.duckdb`,
-        `${old}.kept.duckdb.wal`,
-        `${served}.kept.duckdb`,
-        `${served}.kept.duckdb.99999999.building`,
-        `${served}.kept.duckdb.${process.pid}.building`,
-        `${served}.duckdb`,
-      ];
-      for (const name of files) await writeFile(join(versions, name), '');
-      // The older layout's, beside the folder now linked to its versions.
-      await writeFile(join(root, 'archive.kept.duckdb'), '');
-      expect((await removeKeptLeftovers(archive)).sort()).toEqual(
-        [
-          join(root, 'archive.kept.duckdb'),
-          join(versions, `${old}.kept.duckdb`),
-          join(versions, `${old}.kept.duckdb.wal`),
-          join(versions, `${served}.kept.duckdb.99999999.building`),
-        ].sort(),
-      );
-      expect((await readdir(versions)).sort()).toEqual(
-        [
-          served,
-          `${served}.duckdb`,
-          `${served}.kept.duckdb`,
-          `${served}.kept.duckdb.${process.pid}.building`,
-        ].sort(),
-      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }

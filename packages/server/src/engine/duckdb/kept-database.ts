@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { access, lstat, readdir, rename, rm } from 'node:fs/promises';
+import { access, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { isAlive, quoteString, versionsOf } from '@pdb-stats/snapshot';
+import { isAlive, quoteString } from '@pdb-stats/snapshot';
 import { KEPT_DATABASE } from './archive-database.ts';
 
 /**
@@ -173,36 +173,6 @@ export async function abandonKept(place: KeptPlace): Promise<void> {
   if (place.kind !== 'building' || !buildingHere.delete(place.building)) return;
   await removeFile(place.building);
   await removeFile(`${place.building}.wal`);
-}
-
-/**
- * Removes the kept databases of the versions of `archive` that are gone (no server serves them:
- * the snapshot's cleanup keeps those), the one of the older layout beside a folder now linked to
- * its versions, and the files of makings by processes that are gone. Returns the paths removed.
- */
-export async function removeKeptLeftovers(archive: string): Promise<string[]> {
-  const removed: string[] = [];
-  const remove = async (path: string) => {
-    await rm(path, { force: true });
-    removed.push(path);
-  };
-  const parent = dirname(archive);
-  const base = basename(archive);
-  const linked = (await lstat(archive).catch(() => null))?.isSymbolicLink() ?? false;
-  for (const name of await readdir(parent).catch(() => [] as string[])) {
-    if (!name.startsWith(`${base}.kept.duckdb`)) continue;
-    const building = BUILDING.exec(name);
-    if (building ? !isAlive(Number(building[2])) : linked) await remove(join(parent, name));
-  }
-  const versions = versionsOf(archive);
-  for (const name of await readdir(versions).catch(() => [] as string[])) {
-    const building = BUILDING.exec(name);
-    const saved = /^(.*)\.kept\.duckdb(\.wal)?$/.exec(name);
-    if (building && building[1]?.endsWith('.kept.duckdb') && !isAlive(Number(building[2])))
-      await remove(join(versions, name));
-    else if (saved && !(await exists(join(versions, saved[1] as string)))) await remove(join(versions, name));
-  }
-  return removed;
 }
 
 /**
