@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocuments, writeSnapshot } from '@pdb-stats/demo';
@@ -23,8 +23,9 @@ beforeAll(async () => {
   temp = await tempArchive('modules');
   dir = temp.dir;
   await writeSnapshot(generateDocuments({ entries: 200, seed: 4, archiveDate: '2026-07-01' }), dir);
-  const file = join(dir, 'modules.txt');
-  server = await startServerProcess(join(dir), {
+  // Beside the archive, not inside it: the archive's folder is the served snapshot.
+  const file = join(dirname(dir), 'modules.txt');
+  server = await startServerProcess(dir, {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${RECORDER}`.trim(),
     RECORD_MODULES_FILE: file,
   });
