@@ -13,8 +13,8 @@ export {
 } from './documents.ts';
 export { LevelFiles, narrowedColumns } from './level-files.ts';
 export { type LevelSources, levelSources } from './level-sources.ts';
-export { MANIFEST_FILE, type Manifest, isSnapshot, readManifest } from './manifest.ts';
-export { type Snapshot, openSnapshot } from './open-snapshot.ts';
+export { MANIFEST_FILE, type Manifest, readManifest } from './manifest.ts';
+export { type Snapshot, isSnapshot, openSnapshot } from './open-snapshot.ts';
 export { readSnapshotLayout } from './snapshot-layout.ts';
 export { quoteName, quoteString } from './sql-text.ts';
 export { markServed, removeLeftovers, servedSnapshot, versionsOf } from './published.ts';

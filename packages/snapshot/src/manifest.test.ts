@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSnapshot, ManifestError, readManifest, validateManifest } from './manifest.ts';
+import { ManifestError, readManifest, validateManifest } from './manifest.ts';
+import { isSnapshot } from './open-snapshot.ts';
 
 const VALID = {
   source: 'demo',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, readdir, realpath, rename, rm, rmdir, stat, symlink } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { isSnapshot } from './manifest.ts';
+import { isSnapshot } from './open-snapshot.ts';
 import { isAlive } from './snapshot-lock.ts';
 
 /**
