@@ -25,9 +25,8 @@ import type { ResponseCache } from './cache/response-cache.ts';
  */
 async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Engine> {
   const file = config.duckdbFile ?? `${archiveDir}.duckdb`;
-  // Without a database file the kept tables are in memory too: the log says why there is none.
-  let noFile = file === 'none' ? 'DUCKDB_FILE=none' : `${file} cannot be written`;
-  const options = {
+  // `noFile`: why the archive has no database file, so that the kept tables are in memory too.
+  const options = (noFile?: string) => ({
     timeoutMs: config.queryTimeoutMs,
     queue: { waitMs: config.queueWaitMs, queueLength: config.queueLength },
     ...(config.memoryLimitMb !== undefined && { memoryLimitMb: config.memoryLimitMb }),
@@ -48,11 +47,10 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
               how === 'loaded' ? 'memory' : file
             } in ${seconds.toFixed(1)} s`,
       ),
-  };
-  if (file === 'none') return openDuckDbEngine(archiveDir, options);
+  });
+  if (file === 'none') return openDuckDbEngine(archiveDir, options('DUCKDB_FILE=none'));
   try {
-    noFile = '';
-    return await openDuckDbEngine(archiveDir, { ...options, databaseFile: file });
+    return await openDuckDbEngine(archiveDir, { ...options(), databaseFile: file });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const denied =
@@ -61,13 +59,12 @@ async function openDuckDb(archiveDir: string, config: ServerConfig): Promise<Eng
     console.warn(
       `cannot write ${file} (${String(error)}); loading the archive into memory instead (DUCKDB_FILE)`,
     );
-    noFile = `${file} cannot be written`;
-    return openDuckDbEngine(archiveDir, options);
+    return openDuckDbEngine(archiveDir, options(`${file} cannot be written`));
   }
 }
 
 /** Where the kept tables came from: the file saved by an earlier start, or made now (and where to). */
-function keptWhere({ place, seconds, made }: KeptTables, noFile: string): string {
+function keptWhere({ place, seconds, made }: KeptTables, noFile?: string): string {
   const time = `${seconds.toFixed(1)} s`;
   switch (place.kind) {
     case 'read':
@@ -77,7 +74,7 @@ function keptWhere({ place, seconds, made }: KeptTables, noFile: string): string
     case 'unsaved':
       return `${made} made in ${time}, not saved to ${place.file}: ${place.why}`;
     case 'memory':
-      return `${made} made in ${time} in memory, again at every start (${noFile || place.why})`;
+      return `${made} made in ${time} in memory, again at every start (${noFile ?? place.why})`;
   }
 }
 
