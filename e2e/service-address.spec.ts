@@ -55,7 +55,7 @@ test('a page configured with a public address names that address', async ({ page
   await expect(page.getByTestId('sources-source')).toContainText(
     `Counted by the search service at ${PUBLIC}.`,
   );
-  // The page may still be asking the service (the archive's state, a prefetch) when the test ends;
-  // closing the page then disposes the answer the handler is passing on, which is no failure.
+  // The page may still be asking the service (the archive's state, the attribute catalogues) when
+  // the test ends; closing the page then disposes the answer the handler is passing on: no failure.
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
