@@ -34,7 +34,8 @@ export interface AttachedArchive {
 /** Bumped when the tables of a database file change shape, so that older files are rebuilt. */
 const FILE_VERSION = 1;
 
-const exists = (path: string) =>
+/** Whether a file is there (and can be seen by this process). */
+export const exists = (path: string) =>
   access(path).then(
     () => true,
     () => false,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { access, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { isAlive, quoteString } from '@pdb-stats/snapshot';
-import { KEPT_DATABASE } from './archive-database.ts';
+import { exists, KEPT_DATABASE } from './archive-database.ts';
 
 /**
  * The kept derived tables saved in a DuckDB file beside the archive's database file, made on the
@@ -52,12 +52,6 @@ export type KeptPlace =
 const buildingHere = new Set<string>();
 
 const BUILDING = /^(.*)\.(\d+)\.building(\.wal)?$/;
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 const removeFile = (path: string) => rm(path, { force: true }).catch(() => undefined);
 
